@@ -1,0 +1,472 @@
+//! The position: a padded mailbox, the side to move, the rule state a FEN
+//! cannot hold, an incremental Zobrist hash, and make/unmake.
+//!
+//! Make records every cell it changes (old contents) in an undo record, so
+//! unmake restores any move, however many pieces it removed, by writing the
+//! cells back in reverse order.
+
+use crate::moves::Move;
+use crate::types::{CELLS, Cell, Color, Kind, Piece, Square};
+use crate::variant::Variant;
+use arrayvec::ArrayVec;
+use once_cell::sync::Lazy;
+
+/// Zobrist keys: one per (cell, cell contents), plus the side to move.
+struct Zobrist {
+    cell: Vec<[u64; 256]>,
+    black_to_move: u64,
+    lion_strike: u64,
+}
+
+static ZOBRIST: Lazy<Zobrist> = Lazy::new(|| {
+    // SplitMix64 with a fixed seed: keys are the same in every run, so node
+    // counts of `bench` are reproducible.
+    let mut state = 0x4b79_6f64_6169_u64;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut cell = vec![[0u64; 256]; CELLS];
+    for row in cell.iter_mut() {
+        for (i, k) in row.iter_mut().enumerate() {
+            // The empty cell hashes to zero so only pieces contribute.
+            *k = if i == 0 { 0 } else { next() };
+        }
+    }
+    Zobrist {
+        cell,
+        black_to_move: next(),
+        lion_strike: next(),
+    }
+});
+
+/// Cells one move may change: origin, destination, kill squares and (later
+/// variants) automatic burns of up to eight neighbours.
+const MAX_CHANGES: usize = 16;
+
+/// Rule state that depends on the previous move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleState {
+    /// Chu counter-strike: the last move captured a Lion with a non-Lion.
+    pub lion_strike: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Undo {
+    changes: ArrayVec<(Square, Cell), MAX_CHANGES>,
+    state: RuleState,
+    hash: u64,
+    reversible: u16,
+}
+
+#[derive(Clone)]
+pub struct Position {
+    variant: &'static Variant,
+    cells: [Cell; CELLS],
+    side: Color,
+    state: RuleState,
+    hash: u64,
+    royals: [u8; 2],
+    material: [i32; 2],
+    /// Plies since the last capture or promotion: no earlier position can
+    /// recur, which bounds the repetition scan.
+    reversible: u16,
+    undo: Vec<Undo>,
+    /// Hash of every position since the game (or the last `setboard`)
+    /// started, the current one last.
+    keys: Vec<u64>,
+}
+
+impl Position {
+    /// The variant's start position.
+    pub fn start(variant: &'static Variant) -> Position {
+        // The start FEN is part of the variant data, which tests check.
+        Position::from_fen(variant, &variant.start_fen).expect("variant start FEN is valid")
+    }
+
+    fn empty(variant: &'static Variant) -> Position {
+        let mut cells = [Cell::OFF; CELLS];
+        for &sq in &variant.squares {
+            cells[sq.index()] = Cell::EMPTY;
+        }
+        Position {
+            variant,
+            cells,
+            side: Color::White,
+            state: RuleState::default(),
+            hash: 0,
+            royals: [0; 2],
+            material: [0; 2],
+            reversible: 0,
+            undo: Vec::with_capacity(256),
+            keys: Vec::with_capacity(512),
+        }
+    }
+
+    /// Read a FEN: the board field and the side to move; any tail is ignored.
+    pub fn from_fen(variant: &'static Variant, fen: &str) -> Result<Position, String> {
+        let mut fields = fen.split_whitespace();
+        let board = fields.next().ok_or("empty FEN")?;
+        let side = match fields.next() {
+            None | Some("w") => Color::White,
+            Some("b") => Color::Black,
+            Some(s) => return Err(format!("bad side to move '{s}'")),
+        };
+        let mut pos = Position::empty(variant);
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != variant.height {
+            return Err(format!(
+                "FEN has {} ranks, {} expected",
+                ranks.len(),
+                variant.height
+            ));
+        }
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = variant.height - 1 - i;
+            let mut file = 0usize;
+            let chars: Vec<char> = text.chars().collect();
+            let mut j = 0;
+            while j < chars.len() {
+                let c = chars[j];
+                if c.is_ascii_digit() {
+                    let digits: String = chars[j..]
+                        .iter()
+                        .take_while(|c| c.is_ascii_digit())
+                        .collect();
+                    j += digits.len();
+                    file += digits
+                        .parse::<usize>()
+                        .map_err(|_| "bad empty-square count")?;
+                    continue;
+                }
+                let mut token = String::new();
+                if c == '+' {
+                    token.push('+');
+                    j += 1;
+                }
+                let letter = *chars.get(j).ok_or("'+' without a piece letter")?;
+                if !letter.is_ascii_alphabetic() {
+                    return Err(format!("unexpected '{letter}' in FEN"));
+                }
+                token.push(letter);
+                j += 1;
+                if let Some(&s) = chars.get(j).filter(|&&s| s == '\'' || s == '!') {
+                    token.push(s);
+                    j += 1;
+                }
+                let kind = variant
+                    .kind(&token)
+                    .ok_or_else(|| format!("unknown piece '{token}'"))?;
+                let color = if letter.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if file >= variant.width {
+                    return Err(format!(
+                        "rank {} is longer than {} squares",
+                        rank + 1,
+                        variant.width
+                    ));
+                }
+                pos.put(Square::new(file, rank), Cell::from(Piece::new(color, kind)));
+                file += 1;
+            }
+            if file != variant.width {
+                return Err(format!(
+                    "rank {} has {file} squares, {} expected",
+                    rank + 1,
+                    variant.width
+                ));
+            }
+        }
+        pos.side = side;
+        if side == Color::Black {
+            pos.hash ^= ZOBRIST.black_to_move;
+        }
+        pos.keys.push(pos.hash);
+        Ok(pos)
+    }
+
+    pub fn fen(&self) -> String {
+        let v = self.variant;
+        let mut out = String::new();
+        for rank in (0..v.height).rev() {
+            let mut empty = 0;
+            for file in 0..v.width {
+                match self.piece_at(Square::new(file, rank)) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        out += &self.token(p);
+                    }
+                }
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out += if self.side == Color::White {
+            " w"
+        } else {
+            " b"
+        };
+        out += " - 0 1";
+        out
+    }
+
+    /// FEN token of a piece: upper case for White.
+    pub fn token(&self, p: Piece) -> String {
+        let t = &self.variant.piece(p.kind()).token;
+        match p.color() {
+            Color::White => t.clone(),
+            Color::Black => t.to_ascii_lowercase(),
+        }
+    }
+
+    #[inline]
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    #[inline]
+    pub fn cell(&self, sq: Square) -> Cell {
+        self.cells[sq.index()]
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.cells[sq.index()].piece()
+    }
+
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    pub fn state(&self) -> RuleState {
+        self.state
+    }
+
+    /// Set the previous-move state (for tests and for replaying a game's
+    /// history into a position given by FEN).
+    pub fn set_state(&mut self, state: RuleState) {
+        self.state = state;
+    }
+
+    /// Position hash: pieces and side to move. Used for repetition.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Hash for the transposition table: the position hash plus the rule
+    /// state that changes which moves are legal.
+    #[inline]
+    pub fn search_key(&self) -> u64 {
+        if self.state.lion_strike {
+            self.hash ^ ZOBRIST.lion_strike
+        } else {
+            self.hash
+        }
+    }
+
+    #[inline]
+    pub fn royals(&self, color: Color) -> u8 {
+        self.royals[color.index()]
+    }
+
+    #[inline]
+    pub fn material(&self, color: Color) -> i32 {
+        self.material[color.index()]
+    }
+
+    /// A side without royals has lost; the position then has no moves.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.royals[0] == 0 || self.royals[1] == 0
+    }
+
+    /// Plies made since the position was set up.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Write a cell, keeping hash, royal count and material in step.
+    #[inline]
+    fn put(&mut self, sq: Square, new: Cell) {
+        let old = self.cells[sq.index()];
+        let z = &ZOBRIST.cell[sq.index()];
+        self.hash ^= z[old.index()] ^ z[new.index()];
+        if let Some(p) = old.piece() {
+            let t = self.variant.piece(p.kind());
+            self.royals[p.color().index()] -= t.royal as u8;
+            self.material[p.color().index()] -= t.value;
+        }
+        if let Some(p) = new.piece() {
+            let t = self.variant.piece(p.kind());
+            self.royals[p.color().index()] += t.royal as u8;
+            self.material[p.color().index()] += t.value;
+        }
+        self.cells[sq.index()] = new;
+    }
+
+    #[inline]
+    fn record(&mut self, undo: &mut Undo, sq: Square, new: Cell) {
+        undo.changes.push((sq, self.cells[sq.index()]));
+        self.put(sq, new);
+    }
+
+    /// Play a move produced by `movegen` (or matched against its output).
+    pub fn make(&mut self, mv: Move) {
+        let mut undo = Undo {
+            changes: ArrayVec::new(),
+            state: self.state,
+            hash: self.hash,
+            reversible: self.reversible,
+        };
+        let from = mv.from();
+        let mover = self.piece_at(from).expect("move from an empty square");
+        let v = self.variant;
+        let mut lion_taken = false;
+        let mut captured = false;
+        for &k in mv.kills() {
+            if let Some(p) = self.piece_at(k) {
+                lion_taken |= v.piece(p.kind()).is_lion();
+                captured = true;
+            }
+            self.record(&mut undo, k, Cell::EMPTY);
+        }
+        if mv.to() != from {
+            if let Some(p) = self.piece_at(mv.to()) {
+                lion_taken |= v.piece(p.kind()).is_lion();
+                captured = true;
+            }
+            self.record(&mut undo, from, Cell::EMPTY);
+        }
+        let landed = if mv.promotes() {
+            let to_kind: Kind = v
+                .piece(mover.kind())
+                .promotes_to
+                .expect("promotion of a piece that cannot promote");
+            Piece::new(mover.color(), to_kind)
+        } else {
+            mover
+        };
+        if mv.to() != from || mv.promotes() {
+            self.record(&mut undo, mv.to(), Cell::from(landed));
+        }
+        self.state = RuleState {
+            lion_strike: v.lion_trading && lion_taken && !v.piece(mover.kind()).is_lion(),
+        };
+        self.reversible = if captured || mv.promotes() {
+            0
+        } else {
+            self.reversible + 1
+        };
+        self.side = self.side.flip();
+        self.hash ^= ZOBRIST.black_to_move;
+        self.undo.push(undo);
+        self.keys.push(self.hash);
+    }
+
+    pub fn unmake(&mut self) {
+        let undo = self.undo.pop().expect("unmake without a move");
+        for &(sq, old) in undo.changes.iter().rev() {
+            self.put(sq, old);
+        }
+        self.state = undo.state;
+        self.hash = undo.hash;
+        self.reversible = undo.reversible;
+        self.side = self.side.flip();
+        self.keys.pop();
+    }
+
+    /// Whether the current position occurred before (same pieces, same side
+    /// to move) since the position was set up.
+    pub fn is_repetition(&self) -> bool {
+        let n = self.keys.len();
+        let back = (self.reversible as usize).min(n - 1);
+        (2..=back)
+            .step_by(2)
+            .any(|i| self.keys[n - 1 - i] == self.hash)
+    }
+
+    /// The pieces of one colour with their squares.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.variant.squares.iter().filter_map(move |&sq| {
+            self.piece_at(sq)
+                .filter(|p| p.color() == color)
+                .map(|p| (sq, p))
+        })
+    }
+
+    /// Squares of the royal pieces of one colour.
+    pub fn royal_squares(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        self.pieces(color)
+            .filter(|(_, p)| self.variant.piece(p.kind()).royal)
+            .map(|(sq, _)| sq)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::VariantSet;
+
+    fn chu() -> &'static Variant {
+        let set: &'static VariantSet = Box::leak(Box::new(VariantSet::builtin()));
+        set.find("chu").unwrap()
+    }
+
+    #[test]
+    fn start_fen_round_trips() {
+        let v = chu();
+        let p = Position::start(v);
+        assert_eq!(p.fen(), v.start_fen);
+        assert_eq!(p.pieces(Color::White).count(), 46);
+        assert_eq!(p.pieces(Color::Black).count(), 46);
+        assert_eq!(p.royals(Color::White), 1);
+    }
+
+    #[test]
+    fn make_unmake_restores_everything() {
+        let v = chu();
+        let mut p = Position::from_fen(v, "12/12/12/12/12/5p6/5P6/5N6/12/12/12/K10k w").unwrap();
+        let before = (p.fen(), p.hash(), p.material(Color::Black));
+        let sq = |s: &str| Square::parse_prefix(s, 12, 12).unwrap().0;
+        p.make(Move::new(sq("f5"), sq("f7"), &[sq("f6")], false));
+        assert_eq!(p.material(Color::Black), before.2 - 100);
+        assert_eq!(p.piece_at(sq("f5")), None);
+        p.unmake();
+        assert_eq!((p.fen(), p.hash(), p.material(Color::Black)), before);
+    }
+
+    #[test]
+    fn broken_fens_are_rejected() {
+        let v = chu();
+        for bad in [
+            "",
+            "12/12 w",
+            "13/12/12/12/12/12/12/12/12/12/12/12 w",
+            "11/12/12/12/12/12/12/12/12/12/12/12 w",
+            "Z11/12/12/12/12/12/12/12/12/12/12/12 w",
+            "+12/12/12/12/12/12/12/12/12/12/12/12 w",
+            "12/12/12/12/12/12/12/12/12/12/12/12 x",
+            "K*10/12/12/12/12/12/12/12/12/12/12/12 w",
+        ] {
+            assert!(Position::from_fen(v, bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,89 @@
+use clap::{Parser, Subcommand};
+use kyodai::board::Position;
+use kyodai::variant::VariantSet;
+use std::process::ExitCode;
+
+/// Kyodai: Chu, Dai, Cashew, Macadamia, Nutty and Suzumu Shogi over CECP.
+#[derive(Parser)]
+#[command(name = "kyodai", version)]
+struct Cli {
+    /// Load variant definitions from this file instead of the built-in engine.ini.
+    #[arg(long, global = true)]
+    ini: Option<String>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Speak CECP (XBoard protocol) on stdin/stdout (the default).
+    Xboard,
+    /// Count leaf nodes of the move tree.
+    Perft {
+        variant: String,
+        depth: usize,
+        /// Start from this FEN instead of the variant's start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+fn load(ini: Option<&str>) -> Result<&'static VariantSet, String> {
+    let set = match ini {
+        None => VariantSet::builtin(),
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            VariantSet::parse(&text)?
+        }
+    };
+    Ok(Box::leak(Box::new(set)))
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    let set = load(cli.ini.as_deref())?;
+    match cli.command {
+        None | Some(Command::Xboard) => Ok(()),
+        Some(Command::Perft {
+            variant,
+            depth,
+            fen,
+            divide,
+        }) => {
+            let v = set
+                .find(&variant)
+                .ok_or_else(|| format!("unknown variant '{variant}'"))?;
+            let mut pos = match fen {
+                Some(f) => Position::from_fen(v, &f)?,
+                None => Position::start(v),
+            };
+            let total = if divide {
+                let rows = kyodai::perft::divide(&mut pos, depth);
+                for (mv, n) in &rows {
+                    println!("{mv} {n}");
+                }
+                rows.iter().map(|r| r.1).sum()
+            } else {
+                kyodai::perft::perft(&mut pos, depth)
+            };
+            println!("total {total}");
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kyodai: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

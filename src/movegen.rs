@@ -1,0 +1,345 @@
+//! Move generation: every move the rules allow, once per effect.
+//!
+//! Ordinary movement walks the rays compiled from the data; the special
+//! powers (`Power`, stings) are implemented here once. The rules that depend
+//! on more than one piece (Chu's Lion-trading rules) are applied as moves are
+//! emitted. Repetition is not a move-generation rule: games and search apply
+//! it (`Position::is_repetition`), perft ignores it.
+
+use crate::board::Position;
+use crate::moves::Move;
+use crate::types::{Color, Piece, Square, delta};
+use crate::variant::{PieceType, Power, PromotionRule, Variant};
+
+/// King steps, in the order used everywhere.
+pub const KING_STEPS: [i32; 8] = [
+    delta(1, 0),
+    delta(1, 1),
+    delta(0, 1),
+    delta(-1, 1),
+    delta(-1, 0),
+    delta(-1, -1),
+    delta(0, -1),
+    delta(1, -1),
+];
+
+/// The 16 squares at king distance exactly 2.
+pub const LION_JUMPS: [i32; 16] = [
+    delta(2, -2),
+    delta(2, -1),
+    delta(2, 0),
+    delta(2, 1),
+    delta(2, 2),
+    delta(-2, -2),
+    delta(-2, -1),
+    delta(-2, 0),
+    delta(-2, 1),
+    delta(-2, 2),
+    delta(-1, 2),
+    delta(0, 2),
+    delta(1, 2),
+    delta(-1, -2),
+    delta(0, -2),
+    delta(1, -2),
+];
+
+/// Emits moves for one position, applying promotion and the rules that
+/// filter captures.
+struct Emitter<'a> {
+    pos: &'a Position,
+    v: &'static Variant,
+    us: Color,
+    out: &'a mut Vec<Move>,
+}
+
+impl Emitter<'_> {
+    #[inline]
+    fn is_enemy(&self, sq: Square) -> bool {
+        self.pos.piece_at(sq).is_some_and(|p| p.color() != self.us)
+    }
+
+    #[inline]
+    fn is_lion_at(&self, sq: Square) -> bool {
+        self.pos
+            .piece_at(sq)
+            .is_some_and(|p| self.v.piece(p.kind()).is_lion())
+    }
+
+    /// Emit a move of `piece` (type `t`) after the rules that forbid it have
+    /// been checked, once or twice depending on promotion.
+    fn emit(&mut self, t: &PieceType, from: Square, to: Square, kills: &[Square]) {
+        let captures = kills.iter().any(|&k| self.is_enemy(k)) || (to != from && self.is_enemy(to));
+        if self.pos.state().lion_strike && !t.is_lion() && captures {
+            // Chu rule 2 (counter-strike): no non-Lion capture of a Lion
+            // right after a non-Lion took a Lion.
+            let takes_lion =
+                kills.iter().any(|&k| self.is_lion_at(k)) || (to != from && self.is_lion_at(to));
+            if takes_lion {
+                return;
+            }
+        }
+        let mv = Move::new(from, to, kills, false);
+        match promotion(self.v, t, self.us, from, to, captures) {
+            Promotion::None => self.out.push(mv),
+            Promotion::Optional => {
+                self.out.push(mv.with_promotion(true));
+                self.out.push(mv);
+            }
+        }
+    }
+
+    fn rays(&mut self, t: &PieceType, from: Square) {
+        for r in t.rays(self.us) {
+            let mut sq = from;
+            let mut n = 0u8;
+            loop {
+                sq = sq.offset(r.delta);
+                let cell = self.pos.cell(sq);
+                if cell.is_off() {
+                    break;
+                }
+                match cell.piece() {
+                    None => {
+                        if r.can_move {
+                            self.emit(t, from, sq, &[]);
+                        }
+                    }
+                    Some(p) => {
+                        if r.can_capture && p.color() != self.us {
+                            self.emit(t, from, sq, &[]);
+                        }
+                        break;
+                    }
+                }
+                n += 1;
+                if n == r.range {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Lion power: steps, jumps to distance 2, igui, hit and run, double
+    /// capture, pass. A step-step through an empty square has the effect of
+    /// a jump (or, back to the start, a pass), so only paths whose first step
+    /// captures are generated as two legs.
+    fn lion(&mut self, t: &PieceType, from: Square) {
+        let mut can_pass = false;
+        for &d in &KING_STEPS {
+            let a = from.offset(d);
+            let cell = self.pos.cell(a);
+            if cell.is_off() {
+                continue;
+            }
+            match cell.piece() {
+                None => {
+                    can_pass = true;
+                    self.emit(t, from, a, &[]);
+                }
+                Some(p) if p.color() != self.us => {
+                    self.emit(t, from, a, &[]);
+                    self.emit(t, from, from, &[a]);
+                    for &e in &KING_STEPS {
+                        let to = a.offset(e);
+                        if to == from {
+                            continue;
+                        }
+                        let c2 = self.pos.cell(to);
+                        if c2.is_empty() || self.is_enemy(to) {
+                            if self.lion_capture_allowed(from, to, Some(a)) {
+                                self.emit(t, from, to, &[a]);
+                            }
+                        }
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        for &d in &LION_JUMPS {
+            let to = from.offset(d);
+            let cell = self.pos.cell(to);
+            if cell.is_empty() || (self.is_enemy(to) && self.lion_capture_allowed(from, to, None)) {
+                self.emit(t, from, to, &[]);
+            }
+        }
+        if can_pass {
+            self.emit(t, from, from, &[]);
+        }
+    }
+
+    /// Chu rule 1: a Lion may take a non-adjacent Lion only if it is not
+    /// protected, unless the move is a double capture whose first victim is
+    /// not a worthless bridge (unpromoted Pawn or Go-Between). Protection is
+    /// judged in the position before the move with the capturing Lion
+    /// lifted and the first victim's square see-through ([J], rules 5.4.1).
+    fn lion_capture_allowed(&self, from: Square, to: Square, first: Option<Square>) -> bool {
+        if !self.v.lion_trading
+            || !self.is_lion_at(to)
+            || !self.is_lion_at(from)
+            || from.distance(to) < 2
+        {
+            return true;
+        }
+        if let Some(a) = first {
+            let victim = self.pos.piece_at(a).map(|p| self.v.piece(p.kind()));
+            if victim.is_some_and(|t| !t.bridge) {
+                return true;
+            }
+        }
+        let transparent = [Some(from), first];
+        !attacked_by(self.pos, to, self.us.flip(), &transparent)
+    }
+
+    /// Limited Lion power along single directions (Horned Falcon, Soaring
+    /// Eagle): step to F1, jump to F2, capture on F1 then continue to F2 or
+    /// return (igui). Returns whether F1 is empty, which allows a pass.
+    fn sting(&mut self, t: &PieceType, from: Square, d: i32) -> bool {
+        let f1 = from.offset(d);
+        let c1 = self.pos.cell(f1);
+        if c1.is_off() {
+            return false;
+        }
+        let f2 = f1.offset(d);
+        let c2 = self.pos.cell(f2);
+        let f2_open = c2.is_empty() || self.is_enemy(f2);
+        if c1.is_empty() {
+            self.emit(t, from, f1, &[]);
+        } else if self.is_enemy(f1) {
+            self.emit(t, from, f1, &[]);
+            self.emit(t, from, from, &[f1]);
+            if f2_open {
+                self.emit(t, from, f2, &[f1]);
+            }
+        }
+        if f2_open {
+            self.emit(t, from, f2, &[]);
+        }
+        c1.is_empty()
+    }
+}
+
+enum Promotion {
+    None,
+    Optional,
+}
+
+/// Whether a move offers promotion (rules/chu.md 4.1).
+fn promotion(
+    v: &Variant,
+    t: &PieceType,
+    us: Color,
+    from: Square,
+    to: Square,
+    captures: bool,
+) -> Promotion {
+    if t.promotes_to.is_none() {
+        return Promotion::None;
+    }
+    match v.promotion {
+        PromotionRule::Chu => {
+            let (zf, zt) = (v.in_zone(us, from), v.in_zone(us, to));
+            let offered = if captures { zf || zt } else { !zf && zt };
+            if offered || (t.last_rank && v.is_last_rank(us, to)) {
+                Promotion::Optional
+            } else {
+                Promotion::None
+            }
+        }
+    }
+}
+
+/// All legal moves of the side to move (repetition aside) into `out`.
+pub fn generate(pos: &Position, out: &mut Vec<Move>) {
+    out.clear();
+    if pos.is_over() {
+        return;
+    }
+    let v = pos.variant();
+    let us = pos.side();
+    let mut e = Emitter { pos, v, us, out };
+    for &from in &v.squares {
+        let Some(p) = pos.piece_at(from) else {
+            continue;
+        };
+        if p.color() != us {
+            continue;
+        }
+        let t = v.piece(p.kind());
+        e.rays(t, from);
+        match t.power {
+            Power::None => {}
+            Power::Lion => e.lion(t, from),
+        }
+        // A pass counts once per piece, however many stings allow it.
+        let mut can_pass = false;
+        for &d in t.stings(us) {
+            can_pass |= e.sting(t, from, d);
+        }
+        if can_pass {
+            e.emit(t, from, from, &[]);
+        }
+    }
+}
+
+/// Whether `piece` standing on `from` could capture on `target`, with the
+/// squares in `transparent` not blocking lines.
+fn reaches(
+    pos: &Position,
+    piece: Piece,
+    from: Square,
+    target: Square,
+    transparent: &[Option<Square>],
+) -> bool {
+    let v = pos.variant();
+    let t = v.piece(piece.kind());
+    let color = piece.color();
+    let dist = from.distance(target);
+    if t.power == Power::Lion && dist <= 2 && dist > 0 {
+        return true;
+    }
+    for &d in t.stings(color) {
+        if from.offset(d) == target || from.offset(2 * d) == target {
+            return true;
+        }
+    }
+    let clear = |sq: Square| pos.cell(sq).is_empty() || transparent.contains(&Some(sq));
+    for r in t.rays(color) {
+        if !r.can_capture {
+            continue;
+        }
+        let mut sq = from;
+        let mut n = 0u8;
+        loop {
+            sq = sq.offset(r.delta);
+            if sq == target {
+                return true;
+            }
+            if pos.cell(sq).is_off() || !clear(sq) {
+                break;
+            }
+            n += 1;
+            if n == r.range {
+                break;
+            }
+        }
+    }
+    false
+}
+
+/// Whether any piece of `by` attacks `target`. Pieces standing on
+/// `transparent` squares still attack but do not block lines.
+pub fn attacked_by(
+    pos: &Position,
+    target: Square,
+    by: Color,
+    transparent: &[Option<Square>],
+) -> bool {
+    pos.pieces(by)
+        .any(|(sq, p)| sq != target && reaches(pos, p, sq, target, transparent))
+}
+
+/// Whether some royal of `color` can be captured by the opponent's next move.
+pub fn royal_attacked(pos: &Position, color: Color) -> bool {
+    pos.royal_squares(color)
+        .any(|sq| attacked_by(pos, sq, color.flip(), &[]))
+}

@@ -1,0 +1,240 @@
+//! The move value type and its CECP notation.
+//!
+//! A move is its *effect*: origin, destination, the squares whose pieces it
+//! removes besides the destination ("kill squares"), and the promotion
+//! choice. Igui is `to == from` with one kill; a pass is `to == from` with no
+//! kill. Automatic removals that the notation never writes (Nutty burns) are
+//! not part of the move; `Position::make` computes them.
+
+use crate::types::Square;
+use arrayvec::ArrayVec;
+use std::fmt;
+
+/// Most kill squares one move may name (Suzumu: two burns, two igui victims
+/// or two pieces captured in passing).
+pub const MAX_KILLS: usize = 2;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub struct Move {
+    from: Square,
+    to: Square,
+    kills: [Square; MAX_KILLS],
+    kill_count: u8,
+    promote: bool,
+}
+
+impl Move {
+    /// A move with kill squares in the order the piece takes them (or, where
+    /// no path orders them, ascending square order).
+    #[inline]
+    pub fn new(from: Square, to: Square, kills: &[Square], promote: bool) -> Move {
+        debug_assert!(kills.len() <= MAX_KILLS);
+        let mut k = [Square::default(); MAX_KILLS];
+        k[..kills.len()].copy_from_slice(kills);
+        Move {
+            from,
+            to,
+            kills: k,
+            kill_count: kills.len() as u8,
+            promote,
+        }
+    }
+
+    #[inline]
+    pub fn step(from: Square, to: Square) -> Move {
+        Move::new(from, to, &[], false)
+    }
+
+    #[inline]
+    pub fn from(self) -> Square {
+        self.from
+    }
+
+    #[inline]
+    pub fn to(self) -> Square {
+        self.to
+    }
+
+    #[inline]
+    pub fn kills(&self) -> &[Square] {
+        &self.kills[..self.kill_count as usize]
+    }
+
+    #[inline]
+    pub fn promotes(self) -> bool {
+        self.promote
+    }
+
+    #[inline]
+    pub fn with_promotion(self, promote: bool) -> Move {
+        Move { promote, ..self }
+    }
+
+    /// A turn skip: the piece ends where it started and removes nothing.
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self.from == self.to && self.kill_count == 0
+    }
+
+    /// Whether `text` names this move's effect (kill squares in any order).
+    pub fn matches(self, text: &MoveText) -> bool {
+        if text.null {
+            return self.is_pass();
+        }
+        if text.from != self.from || text.to != self.to {
+            return false;
+        }
+        if text.promote.unwrap_or(false) != self.promote {
+            return false;
+        }
+        let kills = self.kills();
+        // An out-and-back over an empty square is a pass: the text then names
+        // one "kill" that the move does not have. The caller decides whether
+        // the square is empty; here a pass matches a single-kill igui text
+        // only through `MoveText::as_pass`.
+        kills.len() == text.kills.len() && kills.iter().all(|k| text.kills.contains(k))
+    }
+
+    /// Text for CECP and `perft --divide`; a pass is written `FROMFROM`.
+    pub fn to_text(self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut at = self.from;
+        for &k in self.kills() {
+            write!(f, "{at}{k},")?;
+            at = k;
+        }
+        write!(f, "{at}{}", self.to)?;
+        if self.promote {
+            write!(f, "+")?;
+        }
+        Ok(())
+    }
+}
+
+/// A move as written by a GUI or user, before it is checked against the
+/// position: legs `a b,b c,...` chained, an optional promotion suffix, or the
+/// null move `@@@@`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    pub from: Square,
+    pub to: Square,
+    pub kills: ArrayVec<Square, MAX_KILLS>,
+    /// `Some(true)` for `+`, `Some(false)` for `=`, `None` without suffix.
+    pub promote: Option<bool>,
+    /// `@@@@`: a pass by whichever piece can make it.
+    pub null: bool,
+}
+
+impl MoveText {
+    /// Parse a move string for a board of `width` x `height`.
+    pub fn parse(s: &str, width: usize, height: usize) -> Result<MoveText, String> {
+        let s = s.trim();
+        if s == "@@@@" {
+            return Ok(MoveText {
+                from: Square::default(),
+                to: Square::default(),
+                kills: ArrayVec::new(),
+                promote: None,
+                null: true,
+            });
+        }
+        let (body, promote) = if let Some(b) = s.strip_suffix('+') {
+            (b, Some(true))
+        } else if let Some(b) = s.strip_suffix('=') {
+            (b, Some(false))
+        } else {
+            (s, None)
+        };
+        let mut squares: ArrayVec<Square, { MAX_KILLS + 2 }> = ArrayVec::new();
+        for (i, leg) in body.split(',').enumerate() {
+            let (a, rest) = Square::parse_prefix(leg, width, height)
+                .ok_or_else(|| format!("bad square in leg '{leg}'"))?;
+            let (b, rest) = Square::parse_prefix(rest, width, height)
+                .ok_or_else(|| format!("bad destination in leg '{leg}'"))?;
+            if !rest.is_empty() {
+                return Err(format!("trailing text '{rest}'"));
+            }
+            if i == 0 {
+                squares.push(a);
+            } else if squares.last() != Some(&a) {
+                return Err("legs do not chain".to_string());
+            }
+            squares
+                .try_push(b)
+                .map_err(|_| format!("more than {} legs", MAX_KILLS + 1))?;
+        }
+        let from = squares[0];
+        let to = squares[squares.len() - 1];
+        let kills = squares[1..squares.len() - 1].iter().copied().collect();
+        Ok(MoveText {
+            from,
+            to,
+            kills,
+            promote,
+            null: false,
+        })
+    }
+
+    /// `f6f7,f7f6` over an empty `f7` and `f6f6` both mean a pass by the
+    /// piece on f6; the caller tells whether the single kill square is empty.
+    pub fn as_pass(&self, kill_square_empty: bool) -> bool {
+        !self.null
+            && self.from == self.to
+            && (self.kills.is_empty() || (self.kills.len() == 1 && kill_square_empty))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints_multi_leg_moves() {
+        let t = MoveText::parse("f6f7,f7f8", 12, 12).unwrap();
+        assert_eq!(t.from, Square::new(5, 5));
+        assert_eq!(t.to, Square::new(5, 7));
+        assert_eq!(t.kills.as_slice(), &[Square::new(5, 6)]);
+        let m = Move::new(t.from, t.to, &t.kills, false);
+        assert_eq!(m.to_string(), "f6f7,f7f8");
+        assert!(m.matches(&t));
+        assert_eq!(
+            Move::new(Square::new(0, 9), Square::new(11, 11), &[], true).to_string(),
+            "a10l12+"
+        );
+    }
+
+    #[test]
+    fn rejects_garbled_text() {
+        for bad in [
+            "",
+            "f6",
+            "f6f",
+            "z1a1",
+            "a0a1",
+            "a1a13",
+            "f6f7,f8f9",
+            "f6f7x",
+            "a1b1,b1c1,c1d1,d1e1",
+        ] {
+            assert!(MoveText::parse(bad, 12, 12).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn kill_order_does_not_matter_for_matching() {
+        let b2 = Square::new(1, 1);
+        let c3 = Square::new(2, 2);
+        let m = Move::new(Square::new(1, 2), Square::new(1, 2), &[b2, c3], false);
+        for text in ["b3c3,c3b2,b2b3", "b3b2,b2c3,c3b3"] {
+            let t = MoveText::parse(text, 13, 13).unwrap();
+            assert!(m.matches(&t), "{text}");
+        }
+        let t = MoveText::parse("b3b2,b2b3", 13, 13).unwrap();
+        assert!(!m.matches(&t));
+    }
+}
