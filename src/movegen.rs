@@ -343,3 +343,21 @@ pub fn royal_attacked(pos: &Position, color: Color) -> bool {
     pos.royal_squares(color)
         .any(|sq| attacked_by(pos, sq, color.flip(), &[]))
 }
+
+/// Find the legal move a move string names (PROTOCOL.md notation): kill
+/// squares in any order, `@@@@`, `f6f6` and `f6f7,f7f6` over an empty `f7`
+/// for a pass, `=` or no suffix to decline promotion. Repetition is not
+/// checked here.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+    let v = pos.variant();
+    let t = crate::moves::MoveText::parse(text, v.width, v.height)?;
+    let mut legal = Vec::new();
+    generate(pos, &mut legal);
+    let pass = t.null || t.as_pass(t.kills.first().is_some_and(|&k| pos.cell(k).is_empty()));
+    let found = if pass {
+        legal.iter().find(|m| m.is_pass() && (t.null || m.from() == t.from))
+    } else {
+        legal.iter().find(|m| m.matches(&t))
+    };
+    found.copied().ok_or_else(|| "not a legal move".to_string())
+}
