@@ -350,13 +350,16 @@ pub fn royal_attacked(pos: &Position, color: Color) -> bool {
 /// checked here.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     let v = pos.variant();
-    let t = crate::moves::MoveText::parse(text, v.width, v.height)?;
+    let mut t = crate::moves::MoveText::parse(text, v.width, v.height)?;
     let mut legal = Vec::new();
     generate(pos, &mut legal);
     let pass = t.null || t.as_pass(t.kills.first().is_some_and(|&k| pos.cell(k).is_empty()));
     let found = if pass {
         legal.iter().find(|m| m.is_pass() && (t.null || m.from() == t.from))
     } else {
+        // A leg through an empty square removes nothing: `f6f7,f7f8` over an
+        // empty f7 is the jump `f6f8`.
+        t.kills.retain(|k| !pos.cell(*k).is_empty());
         legal.iter().find(|m| m.matches(&t))
     };
     found.copied().ok_or_else(|| "not a legal move".to_string())
