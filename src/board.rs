@@ -381,6 +381,7 @@ impl Position {
         self.keys.push(self.hash);
     }
 
+    /// Take back the last `make` or `make_null`.
     pub fn unmake(&mut self) {
         let undo = self.undo.pop().expect("unmake without a move");
         for &(sq, old) in undo.changes.iter().rev() {
@@ -391,6 +392,22 @@ impl Position {
         self.reversible = undo.reversible;
         self.side = self.side.flip();
         self.keys.pop();
+    }
+
+    /// Pass the turn without moving (null-move pruning). The position after
+    /// it never counts as a repetition of an earlier one.
+    pub fn make_null(&mut self) {
+        self.undo.push(Undo {
+            changes: ArrayVec::new(),
+            state: self.state,
+            hash: self.hash,
+            reversible: self.reversible,
+        });
+        self.state = RuleState::default();
+        self.reversible = 0;
+        self.side = self.side.flip();
+        self.hash ^= ZOBRIST.black_to_move;
+        self.keys.push(self.hash);
     }
 
     /// Whether the current position occurred before (same pieces, same side

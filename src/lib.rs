@@ -1,9 +1,15 @@
 //! Kyodai: an engine for the large shogi variants over CECP.
 
+pub mod bench;
 pub mod betza;
 pub mod board;
+pub mod eval;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod search;
+pub mod time;
+pub mod tt;
 pub mod types;
 pub mod variant;
+pub mod xboard;

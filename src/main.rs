@@ -18,6 +18,11 @@ struct Cli {
 enum Command {
     /// Speak CECP (XBoard protocol) on stdin/stdout (the default).
     Xboard,
+    /// Search a fixed set of positions to a fixed depth; print nodes and speed.
+    Bench {
+        #[arg(default_value_t = 6)]
+        depth: u32,
+    },
     /// Count leaf nodes of the move tree.
     Perft {
         variant: String,
@@ -46,7 +51,14 @@ fn load(ini: Option<&str>) -> Result<&'static VariantSet, String> {
 fn run(cli: Cli) -> Result<(), String> {
     let set = load(cli.ini.as_deref())?;
     match cli.command {
-        None | Some(Command::Xboard) => Ok(()),
+        None | Some(Command::Xboard) => {
+            kyodai::xboard::Engine::new(set).run();
+            Ok(())
+        }
+        Some(Command::Bench { depth }) => {
+            kyodai::bench::run(set, depth);
+            Ok(())
+        }
         Some(Command::Perft {
             variant,
             depth,

@@ -145,10 +145,10 @@ impl Emitter<'_> {
                             continue;
                         }
                         let c2 = self.pos.cell(to);
-                        if c2.is_empty() || self.is_enemy(to) {
-                            if self.lion_capture_allowed(from, to, Some(a)) {
-                                self.emit(t, from, to, &[a]);
-                            }
+                        if (c2.is_empty() || self.is_enemy(to))
+                            && self.lion_capture_allowed(from, to, Some(a))
+                        {
+                            self.emit(t, from, to, &[a]);
                         }
                     }
                 }
@@ -223,7 +223,30 @@ enum Promotion {
     Optional,
 }
 
-/// Whether a move offers promotion (rules/chu.md 4.1).
+/// Why a move offers promotion (rules/chu.md 4.1): by the zone rule (a, b)
+/// and by a `last-rank` piece reaching the last rank (c).
+#[derive(Clone, Copy, Default)]
+struct Offer {
+    by_zone: bool,
+    by_last_rank: bool,
+}
+
+fn offer(v: &Variant, t: &PieceType, us: Color, from: Square, to: Square, captures: bool) -> Offer {
+    if t.promotes_to.is_none() {
+        return Offer::default();
+    }
+    match v.promotion {
+        PromotionRule::Chu => {
+            let (zf, zt) = (v.in_zone(us, from), v.in_zone(us, to));
+            Offer {
+                by_zone: if captures { zf || zt } else { !zf && zt },
+                by_last_rank: t.last_rank && v.is_last_rank(us, to),
+            }
+        }
+    }
+}
+
+/// Whether a move offers promotion.
 fn promotion(
     v: &Variant,
     t: &PieceType,
@@ -232,20 +255,52 @@ fn promotion(
     to: Square,
     captures: bool,
 ) -> Promotion {
-    if t.promotes_to.is_none() {
-        return Promotion::None;
+    let o = offer(v, t, us, from, to, captures);
+    if o.by_zone || o.by_last_rank {
+        Promotion::Optional
+    } else {
+        Promotion::None
     }
-    match v.promotion {
-        PromotionRule::Chu => {
-            let (zf, zt) = (v.in_zone(us, from), v.in_zone(us, to));
-            let offered = if captures { zf || zt } else { !zf && zt };
-            if offered || (t.last_rank && v.is_last_rank(us, to)) {
-                Promotion::Optional
-            } else {
-                Promotion::None
-            }
+}
+
+/// Whether a move removes an enemy piece.
+#[inline]
+pub fn is_capture(pos: &Position, mv: Move) -> bool {
+    !mv.kills().is_empty() || (mv.to() != mv.from() && pos.piece_at(mv.to()).is_some())
+}
+
+/// Moves the rules allow but the engine does not play itself because
+/// XBoard 4.9.1 or HaChu would reject them (rules/chu.md 4.3 and section 8):
+/// a promotion offered only by the last-rank rule (HaChu rejects it), a
+/// declined promotion of a Pawn or Lance (HaChu promotes silently on the
+/// last rank and restricts declined pawns), and after a non-Lion took a Lion,
+/// any capture of a Lion `N` (XBoard forbids it even by a Lion).
+pub fn interop_safe(pos: &Position, mv: Move) -> bool {
+    let v = pos.variant();
+    let Some(p) = pos.piece_at(mv.from()) else {
+        return false;
+    };
+    let t = v.piece(p.kind());
+    let captures = is_capture(pos, mv);
+    let o = offer(v, t, p.color(), mv.from(), mv.to(), captures);
+    if mv.promotes() && !o.by_zone {
+        return false;
+    }
+    if t.last_rank && (o.by_zone || o.by_last_rank) && !mv.promotes() {
+        return false;
+    }
+    if pos.state().lion_strike {
+        let plain_lion = |sq: Square| {
+            pos.piece_at(sq)
+                .is_some_and(|q| v.piece(q.kind()).token == "N")
+        };
+        if mv.kills().iter().any(|&k| plain_lion(k))
+            || (mv.to() != mv.from() && plain_lion(mv.to()))
+        {
+            return false;
         }
     }
+    true
 }
 
 /// All legal moves of the side to move (repetition aside) into `out`.
@@ -355,7 +410,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     generate(pos, &mut legal);
     let pass = t.null || t.as_pass(t.kills.first().is_some_and(|&k| pos.cell(k).is_empty()));
     let found = if pass {
-        legal.iter().find(|m| m.is_pass() && (t.null || m.from() == t.from))
+        legal
+            .iter()
+            .find(|m| m.is_pass() && (t.null || m.from() == t.from))
     } else {
         // A leg through an empty square removes nothing: `f6f7,f7f8` over an
         // empty f7 is the jump `f6f8`.

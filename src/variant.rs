@@ -155,7 +155,7 @@ impl Variant {
 
     pub fn answers_to(&self, name: &str) -> bool {
         let n = name.to_ascii_lowercase();
-        self.name == n || self.aliases.iter().any(|a| *a == n)
+        self.name == n || self.aliases.contains(&n)
     }
 }
 

@@ -1,0 +1,63 @@
+//! `kyodai bench`: a fixed-depth search over fixed positions of every
+//! variant in the data. The total node count is the signature of the search
+//! (it changes only when the search does); nodes per second measure speed.
+
+use crate::board::Position;
+use crate::search::{Limits, Searcher};
+use crate::variant::VariantSet;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Extra positions besides each variant's start position: hand-made
+/// opening positions with contact between the armies.
+const POSITIONS: &[(&str, &str)] = &[
+    (
+        "chu",
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppp1pppppp1/4p2i3p/3i8/12/3I4I3/PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 0 1",
+    ),
+    (
+        "chu",
+        "lfcsgekgscfl/a1b1tx1t1b1a/mvrhdqndhrvm/1ppp2pppppp/p3pp6/3i1o2i3/12/3I1N2I3/PPPPP1PPPPPP/MVRHD1QDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 0 1",
+    ),
+];
+
+pub fn run(set: &'static VariantSet, depth: u32) {
+    let mut searcher = Searcher::new(64, Arc::new(AtomicBool::new(false)));
+    let mut fens: Vec<(&'static crate::variant::Variant, String)> = set
+        .variants
+        .iter()
+        .map(|v| (v, v.start_fen.clone()))
+        .collect();
+    for (name, fen) in POSITIONS {
+        if let Some(v) = set.find(name) {
+            fens.push((v, fen.to_string()));
+        }
+    }
+    let start = Instant::now();
+    let mut total = 0u64;
+    for (v, fen) in fens {
+        let Ok(mut pos) = Position::from_fen(v, &fen) else {
+            eprintln!("bench: bad position for {}: {fen}", v.name);
+            continue;
+        };
+        searcher.clear();
+        let out = searcher.think(
+            &mut pos,
+            Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        let best = out.best.map_or("none".to_string(), |m| m.to_string());
+        println!(
+            "{:<16} nodes {:>10} best {best} score {}",
+            v.name, out.nodes, out.score
+        );
+        total += out.nodes;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("nodes {total}");
+    println!("nps {}", (total as f64 / secs.max(1e-6)) as u64);
+}

@@ -1,0 +1,566 @@
+//! Iterative-deepening principal-variation search with a transposition
+//! table, null-move pruning, late-move reductions, killer and history move
+//! ordering, and a quiescence search over captures (multi-captures
+//! included).
+//!
+//! Game-ending rules inside the tree: a side without royals has lost (the
+//! board generates no moves there), a side with no legal move has lost, and
+//! under the strict repetition rule a move that recreates an earlier
+//! position is not legal.
+
+use crate::board::Position;
+use crate::eval::Evaluator;
+use crate::movegen::{generate, interop_safe, is_capture, royal_attacked};
+use crate::moves::Move;
+use crate::time::Budget;
+use crate::tt::{Bound, Table};
+use crate::types::{CELLS, Color};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+pub const MATE: i32 = 100_000;
+/// Scores beyond this are wins or losses at a known distance.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = MATE + 1;
+const MAX_PLY: usize = 100;
+
+/// What stops a search.
+#[derive(Clone, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub budget: Option<Budget>,
+    pub nodes: Option<u64>,
+}
+
+/// One line of thinking output.
+pub struct Info<'a> {
+    pub depth: u32,
+    pub score: i32,
+    pub elapsed_cs: u64,
+    pub nodes: u64,
+    pub pv: &'a [Move],
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    pub best: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+pub struct Searcher {
+    tt: Table,
+    eval: Option<(String, Evaluator)>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    lists: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<Move>>,
+    nodes: u64,
+    start: Instant,
+    limits: Limits,
+    stop: Arc<AtomicBool>,
+    aborted: bool,
+}
+
+impl Searcher {
+    pub fn new(tt_megabytes: usize, stop: Arc<AtomicBool>) -> Searcher {
+        Searcher {
+            tt: Table::new(tt_megabytes),
+            eval: None,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 256 * CELLS],
+            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
+            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            nodes: 0,
+            start: Instant::now(),
+            limits: Limits::default(),
+            stop,
+            aborted: false,
+        }
+    }
+
+    pub fn resize(&mut self, megabytes: usize) {
+        self.tt = Table::new(megabytes);
+    }
+
+    /// Forget everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    fn evaluator(&mut self, pos: &Position) -> &Evaluator {
+        let name = &pos.variant().name;
+        if self.eval.as_ref().is_none_or(|(n, _)| n != name) {
+            self.eval = Some((name.clone(), Evaluator::new(pos.variant())));
+        }
+        &self.eval.as_ref().expect("evaluator just built").1
+    }
+
+    /// The root moves the engine may play: legal, not repeating, not
+    /// rejected by XBoard/HaChu, and, where possible, not leaving a sole
+    /// royal en prise (XBoard forfeits such a move in Chu).
+    pub fn root_moves(pos: &mut Position) -> Vec<Move> {
+        let mut legal = Vec::new();
+        generate(pos, &mut legal);
+        let us = pos.side();
+        let single_royal = pos.royals(us) == 1;
+        let mut safe = Vec::new();
+        let mut fallback = Vec::new();
+        for mv in legal {
+            if !interop_safe(pos, mv) {
+                continue;
+            }
+            pos.make(mv);
+            let repeats = pos.is_repetition();
+            let exposed = single_royal && !pos.is_over() && royal_attacked(pos, us);
+            pos.unmake();
+            if repeats {
+                continue;
+            }
+            if exposed {
+                fallback.push(mv)
+            } else {
+                safe.push(mv)
+            }
+        }
+        if safe.is_empty() { fallback } else { safe }
+    }
+
+    /// Search the position and return the best move found.
+    pub fn think(
+        &mut self,
+        pos: &mut Position,
+        limits: Limits,
+        report: &mut dyn FnMut(&Info),
+    ) -> Outcome {
+        self.start = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.aborted = false;
+        self.tt.new_search();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        self.evaluator(pos);
+
+        let mut roots = Self::root_moves(pos);
+        let mut out = Outcome {
+            best: roots.first().copied(),
+            ..Outcome::default()
+        };
+        if roots.len() <= 1 {
+            return out;
+        }
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 10)
+            .min(MAX_PLY as u32 - 10);
+        for depth in 1..=max_depth {
+            let (score, best) = self.root(pos, &mut roots, depth as i32);
+            if let Some(b) = best {
+                out.best = Some(b);
+                out.score = score;
+                out.depth = depth;
+            }
+            if self.aborted {
+                break;
+            }
+            let pv = self.pv[0].clone();
+            report(&Info {
+                depth,
+                score,
+                elapsed_cs: self.start.elapsed().as_millis() as u64 / 10,
+                nodes: self.nodes,
+                pv: &pv,
+            });
+            if score.abs() > MATE_BOUND && depth > 2 {
+                break;
+            }
+            if let Some(b) = self.limits.budget
+                && self.start.elapsed() >= b.soft / 2
+            {
+                break;
+            }
+        }
+        out.nodes = self.nodes;
+        out
+    }
+
+    /// One iteration over the root moves, best first. Returns the score and
+    /// the best move of this iteration if any root move finished.
+    fn root(
+        &mut self,
+        pos: &mut Position,
+        roots: &mut Vec<Move>,
+        depth: i32,
+    ) -> (i32, Option<Move>) {
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut best = None;
+        let mut best_index = 0;
+        self.pv[0].clear();
+        for (i, &mv) in roots.iter().enumerate() {
+            pos.make(mv);
+            let score = if i == 0 {
+                -self.search(pos, depth - 1, -beta, -alpha, 1)
+            } else {
+                let s = -self.search(pos, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.aborted {
+                    -self.search(pos, depth - 1, -beta, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            pos.unmake();
+            if self.aborted {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(mv);
+                best_index = i;
+                self.update_pv(0, mv);
+            }
+        }
+        // Search the best move first next time.
+        if best_index > 0 {
+            let mv = roots.remove(best_index);
+            roots.insert(0, mv);
+        }
+        (alpha, best)
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        if let Some(child) = tail.first() {
+            line.extend_from_slice(child);
+        }
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            let late = self
+                .limits
+                .budget
+                .is_some_and(|b| self.start.elapsed() >= b.hard);
+            let too_many = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            if late || too_many || self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    fn search(
+        &mut self,
+        pos: &mut Position,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if pos.is_over() {
+            return -MATE + ply as i32;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.evaluator(pos).evaluate(pos);
+        }
+        let us = pos.side();
+        let in_check = pos.royals(us) == 1 && royal_attacked(pos, us);
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.search_key();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry
+            && !pv_node
+            && e.depth as i32 >= depth
+        {
+            let s = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+
+        // Null move: if passing still fails high, a real move will too.
+        // Large-shogi positions are practically never zugzwang.
+        if !pv_node && !in_check && depth >= 3 && beta.abs() < MATE_BOUND {
+            let stand = self.evaluator(pos).evaluate(pos);
+            if stand >= beta {
+                pos.make_null();
+                let s = -self.search(pos, depth - 3, -beta, -beta + 1, ply + 1);
+                pos.unmake();
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return beta;
+                }
+            }
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        generate(pos, &mut list);
+        self.order(pos, &list, &mut scores, entry.and_then(|e| e.mv), ply);
+
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut legal = 0;
+        for i in 0..list.len() {
+            let mv = pick(&mut list, &mut scores, i);
+            let capture = is_capture(pos, mv);
+            pos.make(mv);
+            if pos.is_repetition() {
+                pos.unmake();
+                continue;
+            }
+            legal += 1;
+            let quiet = !capture && !mv.promotes();
+            let mut score;
+            if legal == 1 {
+                score = -self.search(pos, depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                let reduce = if quiet && depth >= 3 && legal > 4 && !in_check {
+                    1 + (legal > 12) as i32
+                } else {
+                    0
+                };
+                score = -self.search(pos, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && reduce > 0 && !self.aborted {
+                    score = -self.search(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.search(pos, depth - 1, -beta, -alpha, ply + 1);
+                }
+            }
+            pos.unmake();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if quiet {
+                            self.reward(pos, mv, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+        if self.aborted {
+            return 0;
+        }
+        if legal == 0 {
+            // No legal move (everything blocked or repeating) loses.
+            return -MATE + ply as i32;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, score_to_tt(best, ply), depth as i16, bound);
+        best
+    }
+
+    fn reward(&mut self, pos: &Position, mv: Move, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if let Some(p) = pos.piece_at(mv.from()) {
+            let h = &mut self.history[p.index() * CELLS + mv.to().index()];
+            *h = (*h + depth * depth).min(1 << 20);
+        }
+    }
+
+    /// Captures only, standing pat on the static evaluation.
+    fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if pos.is_over() {
+            return -MATE + ply as i32;
+        }
+        if self.out_of_time() {
+            return 0;
+        }
+        let stand = self.evaluator(pos).evaluate(pos);
+        if stand >= beta || ply >= MAX_PLY - 2 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        generate(pos, &mut list);
+        list.retain(|&m| is_capture(pos, m));
+        scores.clear();
+        scores.extend(list.iter().map(|&m| capture_gain(pos, m)));
+        for i in 0..list.len() {
+            let gain = scores[i..].iter().copied().max().unwrap_or(0);
+            let mv = pick(&mut list, &mut scores, i);
+            // Delta pruning: even winning this material cannot reach alpha.
+            if stand + gain / 16 + 200 < alpha {
+                break;
+            }
+            pos.make(mv);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
+            pos.unmake();
+            if self.aborted {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+        alpha
+    }
+
+    fn order(
+        &self,
+        pos: &Position,
+        list: &[Move],
+        scores: &mut Vec<i32>,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) {
+        scores.clear();
+        let killers = self.killers[ply];
+        for &mv in list {
+            let s = if Some(mv) == tt_move {
+                1 << 30
+            } else if is_capture(pos, mv) {
+                (1 << 28) + capture_gain(pos, mv)
+            } else if mv.promotes() {
+                1 << 27
+            } else if killers[0] == Some(mv) {
+                (1 << 26) + 1
+            } else if killers[1] == Some(mv) {
+                1 << 26
+            } else {
+                pos.piece_at(mv.from())
+                    .map_or(0, |p| self.history[p.index() * CELLS + mv.to().index()])
+            };
+            scores.push(s);
+        }
+    }
+}
+
+/// Most valuable victims first (all removed pieces count), then the least
+/// valuable attacker; scaled by 16 so the attacker only breaks ties.
+fn capture_gain(pos: &Position, mv: Move) -> i32 {
+    let v = pos.variant();
+    let value = |sq| {
+        pos.piece_at(sq).map_or(0, |p| {
+            v.piece(p.kind()).value.max(1) + v.piece(p.kind()).royal as i32 * 5000
+        })
+    };
+    let mut victims: i32 = mv.kills().iter().map(|&k| value(k)).sum();
+    if mv.to() != mv.from() {
+        victims += value(mv.to());
+    }
+    let attacker = pos
+        .piece_at(mv.from())
+        .map_or(0, |p| v.piece(p.kind()).value);
+    victims * 16 - attacker / 16
+}
+
+/// Swap the best-scored remaining move into place `i` and return it.
+fn pick(list: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..list.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    list.swap(i, best);
+    scores.swap(i, best);
+    list[i]
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s + ply as i32
+    } else if s < -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s - ply as i32
+    } else if s < -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// Whether `color` has lost (no royal) or, to move, has no legal move.
+pub fn has_lost(pos: &mut Position, color: Color) -> bool {
+    if pos.royals(color) == 0 {
+        return true;
+    }
+    pos.side() == color && Searcher::root_moves_all(pos).is_empty()
+}
+
+impl Searcher {
+    /// Every legal, non-repeating move (the rules, without the engine's own
+    /// interoperability preferences).
+    pub fn root_moves_all(pos: &mut Position) -> Vec<Move> {
+        let mut legal = Vec::new();
+        generate(pos, &mut legal);
+        legal.retain(|&mv| {
+            pos.make(mv);
+            let repeats = pos.is_repetition();
+            pos.unmake();
+            !repeats
+        });
+        legal
+    }
+}

@@ -1,0 +1,120 @@
+//! Time management: how long to think for the next move under `level`,
+//! `st` and the clocks reported by `time`/`otim`.
+
+use std::time::Duration;
+
+/// The clock settings the GUI gave.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Control {
+    /// `level MPS BASE INC`: MPS moves per BASE (0 = whole game), INC
+    /// seconds added per move.
+    Level {
+        moves_per_session: u32,
+        base_ms: u64,
+        inc_ms: u64,
+    },
+    /// `st N`: exactly this long per move.
+    PerMove { ms: u64 },
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control::Level {
+            moves_per_session: 0,
+            base_ms: 300_000,
+            inc_ms: 0,
+        }
+    }
+}
+
+/// Reserve kept on the clock for process and GUI latency.
+const SAFETY_MS: u64 = 60;
+
+/// Soft and hard limits for one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Do not start another iteration after this.
+    pub soft: Duration,
+    /// Stop the search at once after this.
+    pub hard: Duration,
+}
+
+/// `remaining_ms`: our clock; `moves_played`: our moves so far in the game.
+pub fn budget(control: Control, remaining_ms: u64, moves_played: u32) -> Budget {
+    match control {
+        Control::PerMove { ms } => {
+            let t = ms.saturating_sub(SAFETY_MS).max(10);
+            Budget {
+                soft: Duration::from_millis(t),
+                hard: Duration::from_millis(t),
+            }
+        }
+        Control::Level {
+            moves_per_session,
+            inc_ms,
+            ..
+        } => {
+            let usable = remaining_ms.saturating_sub(SAFETY_MS);
+            let moves_left = if moves_per_session > 0 {
+                (moves_per_session - moves_played % moves_per_session).max(1) as u64
+            } else {
+                // Sudden death: plan for about 40 more moves.
+                40
+            };
+            // Spend a share of what is left plus most of the increment, but
+            // never more than a fraction of the clock, so that many moves can
+            // still be made when the increment is small.
+            let share = usable / (moves_left + 1) + inc_ms * 3 / 4;
+            let soft = share.min(usable / 4).max(5);
+            let hard = (soft * 3).min(usable / 3).max(soft);
+            Budget {
+                soft: Duration::from_millis(soft),
+                hard: Duration::from_millis(hard),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_plans_beyond_the_clock() {
+        let c = Control::Level {
+            moves_per_session: 0,
+            base_ms: 10_000,
+            inc_ms: 100,
+        };
+        for remaining in [0, 50, 100, 500, 2_000, 10_000] {
+            let b = budget(c, remaining, 10);
+            assert!(
+                b.hard.as_millis() as u64 <= remaining.saturating_sub(SAFETY_MS).max(5),
+                "{remaining}"
+            );
+            assert!(b.soft <= b.hard);
+        }
+    }
+
+    #[test]
+    fn moves_per_session_spread_the_time() {
+        let c = Control::Level {
+            moves_per_session: 40,
+            base_ms: 60_000,
+            inc_ms: 0,
+        };
+        let early = budget(c, 60_000, 0).soft;
+        let late = budget(c, 10_000, 39).soft;
+        assert!(early.as_millis() < 2_000);
+        assert!(
+            late.as_millis() >= 2_000,
+            "last move of a session may use a large share"
+        );
+    }
+
+    #[test]
+    fn fixed_time_per_move() {
+        let b = budget(Control::PerMove { ms: 1_000 }, 0, 0);
+        assert!(b.hard.as_millis() <= 1_000);
+    }
+}

@@ -1,0 +1,407 @@
+//! CECP (XBoard protocol version 2) on stdin/stdout.
+//!
+//! A reader thread forwards input lines over a channel and raises the stop
+//! flag for commands that must interrupt a running search (`?` plays the
+//! best move found so far; `new`, `force`, `result`, `quit`, ... abandon it).
+//! Everything else is handled in order on the main thread, so `pong` always
+//! follows the commands before its `ping`.
+
+use crate::board::Position;
+use crate::movegen::parse_move;
+use crate::moves::Move;
+use crate::search::{Info, Limits, MATE, Searcher};
+use crate::time::{self, Control};
+use crate::types::Color;
+use crate::variant::{Variant, VariantSet};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+
+const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
+/// Default transposition-table size before the GUI sends `memory`.
+const DEFAULT_MEMORY_MB: usize = 64;
+
+/// Why a running search was interrupted.
+const RUN: u8 = 0;
+const MOVE_NOW: u8 = 1;
+const ABANDON: u8 = 2;
+
+/// Commands that end a search without playing its move.
+fn abandons_search(cmd: &str) -> bool {
+    matches!(
+        cmd,
+        "new"
+            | "force"
+            | "result"
+            | "quit"
+            | "setboard"
+            | "undo"
+            | "remove"
+            | "variant"
+            | "edit"
+            | "go"
+            | "playother"
+    )
+}
+
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    // If the GUI has gone away there is nobody left to tell.
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+pub struct Engine {
+    set: &'static VariantSet,
+    variant: &'static Variant,
+    pos: Position,
+    /// The side the engine plays; `None` in force mode.
+    engine_side: Option<Color>,
+    control: Control,
+    depth_limit: Option<u32>,
+    my_time_ms: u64,
+    post: bool,
+    game_over: bool,
+    /// First legs of a move whose legs come on separate lines.
+    pending_legs: String,
+    searcher: Searcher,
+    stop: Arc<AtomicBool>,
+    interrupt: Arc<AtomicU8>,
+}
+
+impl Engine {
+    pub fn new(set: &'static VariantSet) -> Engine {
+        let variant = set.find("chu").unwrap_or(&set.variants[0]);
+        let stop = Arc::new(AtomicBool::new(false));
+        Engine {
+            set,
+            variant,
+            pos: Position::start(variant),
+            engine_side: Some(Color::Black),
+            control: Control::default(),
+            depth_limit: None,
+            my_time_ms: 300_000,
+            post: false,
+            game_over: false,
+            pending_legs: String::new(),
+            searcher: Searcher::new(DEFAULT_MEMORY_MB, stop.clone()),
+            stop,
+            interrupt: Arc::new(AtomicU8::new(RUN)),
+        }
+    }
+
+    /// Run the protocol until `quit` or end of input.
+    pub fn run(mut self) {
+        let (tx, rx) = channel::<String>();
+        let stop = self.stop.clone();
+        let interrupt = self.interrupt.clone();
+        std::thread::spawn(move || {
+            let stdin = std::io::stdin();
+            for line in stdin.lock().lines() {
+                let Ok(line) = line else { break };
+                let cmd = line.split_whitespace().next().unwrap_or("");
+                if cmd == "?" {
+                    interrupt.store(MOVE_NOW, Ordering::SeqCst);
+                    stop.store(true, Ordering::SeqCst);
+                } else if abandons_search(cmd) {
+                    interrupt.store(ABANDON, Ordering::SeqCst);
+                    stop.store(true, Ordering::SeqCst);
+                }
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send("quit".to_string());
+        });
+        self.serve(&rx);
+    }
+
+    fn serve(&mut self, rx: &Receiver<String>) {
+        while let Ok(line) = rx.recv() {
+            log::debug!("< {line}");
+            if !self.handle(&line) {
+                return;
+            }
+            self.maybe_think();
+        }
+    }
+
+    /// Handle one command line; false on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let (cmd, arg) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(c, a)| (c, a.trim()));
+        match cmd {
+            "" => {}
+            "quit" => return false,
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "hard" | "easy"
+            | "ics" | "name" | "rating" | "cores" | "option" | "." | "exit" | "draw" | "hint"
+            | "bk" => {}
+            "protover" => self.features(),
+            "new" => {
+                self.variant = self.set.find("chu").unwrap_or(&self.set.variants[0]);
+                self.reset(Position::start(self.variant));
+                self.engine_side = Some(Color::Black);
+                self.depth_limit = None;
+                self.searcher.clear();
+            }
+            "variant" => match self.set.find(arg) {
+                Some(v) => {
+                    self.variant = v;
+                    self.reset(Position::start(v));
+                }
+                None => say(&format!("Error (unsupported variant): {arg}")),
+            },
+            "force" => self.engine_side = None,
+            "go" => self.engine_side = Some(self.pos.side()),
+            "playother" => self.engine_side = Some(self.pos.side().flip()),
+            "white" | "black" => {}
+            "usermove" => self.user_move(arg),
+            "level" => match parse_level(arg) {
+                Some(c) => self.control = c,
+                None => say(&format!("Error (bad level): {arg}")),
+            },
+            "st" => match arg.parse::<f64>() {
+                Ok(s) if s > 0.0 && s.is_finite() => {
+                    self.control = Control::PerMove {
+                        ms: (s * 1000.0) as u64,
+                    }
+                }
+                _ => say(&format!("Error (bad time): {arg}")),
+            },
+            "sd" => match arg.parse::<u32>() {
+                Ok(d) if d > 0 => self.depth_limit = Some(d),
+                _ => say(&format!("Error (bad depth): {arg}")),
+            },
+            "time" => match arg.parse::<i64>() {
+                Ok(cs) => self.my_time_ms = cs.max(0) as u64 * 10,
+                Err(_) => say(&format!("Error (bad time): {arg}")),
+            },
+            "otim" => {
+                if arg.parse::<i64>().is_err() {
+                    say(&format!("Error (bad time): {arg}"));
+                }
+            }
+            "?" => {}
+            "ping" => say(&format!("pong {arg}")),
+            "setboard" => match Position::from_fen(self.variant, arg) {
+                Ok(p) => self.reset(p),
+                Err(e) => say(&format!("Error (bad FEN): {e}")),
+            },
+            "undo" => self.take_back(1),
+            "remove" => self.take_back(2),
+            "result" => {
+                self.game_over = true;
+                self.engine_side = None;
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "memory" => match arg.parse::<usize>() {
+                Ok(mb) if mb > 0 => self.searcher.resize(mb.min(1 << 16)),
+                _ => say(&format!("Error (bad memory size): {arg}")),
+            },
+            _ => {
+                // Protocol version 1 GUIs send bare moves.
+                if looks_like_move(line) {
+                    self.user_move(line);
+                } else {
+                    say(&format!("Error (unknown command): {cmd}"));
+                }
+            }
+        }
+        true
+    }
+
+    fn features(&self) {
+        let names: Vec<&str> = self.set.variants.iter().map(|v| v.name.as_str()).collect();
+        say(&format!(
+            "feature ping=1 setboard=1 usermove=1 memory=1 sigint=0 sigterm=0 colors=0 draw=0 analyze=0 \
+             myname=\"{NAME}\" variants=\"{}\" done=1",
+            names.join(",")
+        ));
+    }
+
+    fn reset(&mut self, pos: Position) {
+        self.pos = pos;
+        self.game_over = false;
+        self.pending_legs.clear();
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        if self.pos.ply() < plies {
+            say("Error (no move to undo): undo");
+            return;
+        }
+        for _ in 0..plies {
+            self.pos.unmake();
+        }
+        self.game_over = false;
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let text = text.trim();
+        if text.ends_with(',') {
+            // The first leg(s) of a move sent one leg per line.
+            self.pending_legs.push_str(text);
+            return;
+        }
+        let full = std::mem::take(&mut self.pending_legs) + text;
+        if self.game_over {
+            say(&format!("Illegal move (game is over): {full}"));
+            return;
+        }
+        match parse_move(&self.pos, &full) {
+            Err(e) => say(&format!("Illegal move ({e}): {full}")),
+            Ok(mv) => {
+                self.pos.make(mv);
+                if self.pos.is_repetition() {
+                    self.pos.unmake();
+                    say(&format!("Illegal move (repeats earlier position): {full}"));
+                    return;
+                }
+                self.check_game_end();
+            }
+        }
+    }
+
+    /// Claim the result if the game has ended: the side to move has no
+    /// royal left, or has no legal move (both lose, rules/chu.md 6.1, 6.3).
+    fn check_game_end(&mut self) {
+        let side = self.pos.side();
+        let lost = if self.pos.royals(side) == 0 {
+            Some("lost its last royal")
+        } else if Searcher::root_moves_all(&mut self.pos).is_empty() {
+            Some("has no legal move")
+        } else {
+            None
+        };
+        if let Some(why) = lost {
+            self.game_over = true;
+            let (result, name) = match side {
+                Color::White => ("0-1", "White"),
+                Color::Black => ("1-0", "Black"),
+            };
+            say(&format!("{result} {{{name} {why}}}"));
+        }
+    }
+
+    fn maybe_think(&mut self) {
+        if self.game_over || self.engine_side != Some(self.pos.side()) {
+            return;
+        }
+        self.stop.store(false, Ordering::SeqCst);
+        self.interrupt.store(RUN, Ordering::SeqCst);
+        let moves_played = (self.pos.ply() / 2) as u32;
+        let limits = Limits {
+            depth: self.depth_limit,
+            budget: Some(time::budget(self.control, self.my_time_ms, moves_played)),
+            nodes: None,
+        };
+        let post = self.post;
+        let mut report = |info: &Info| {
+            if post {
+                let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+                say(&format!(
+                    "{} {} {} {} {}",
+                    info.depth,
+                    info.score,
+                    info.elapsed_cs,
+                    info.nodes,
+                    pv.join(" ")
+                ));
+            }
+        };
+        let outcome = self.searcher.think(&mut self.pos, limits, &mut report);
+        if self.interrupt.load(Ordering::SeqCst) == ABANDON {
+            return;
+        }
+        let Some(mv) = outcome.best else {
+            // No move at all: the game is lost; say so.
+            self.check_game_end();
+            return;
+        };
+        if outcome.score <= -MATE + 2 && outcome.depth >= 2 {
+            // Every move loses the last royal at once.
+            say("resign");
+            self.game_over = true;
+            self.engine_side = None;
+            return;
+        }
+        self.pos.make(mv);
+        say(&format!("move {}", move_text(mv)));
+        self.check_game_end();
+    }
+}
+
+/// A move as the engine sends it: a pass is the null move `@@@@`.
+fn move_text(mv: Move) -> String {
+    if mv.is_pass() {
+        "@@@@".to_string()
+    } else {
+        mv.to_string()
+    }
+}
+
+fn looks_like_move(s: &str) -> bool {
+    let b = s.as_bytes();
+    s == "@@@@"
+        || (b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() && !s.contains(' '))
+}
+
+/// `level MPS BASE INC`, BASE in minutes or `min:sec`, INC in seconds.
+fn parse_level(arg: &str) -> Option<Control> {
+    let f: Vec<&str> = arg.split_whitespace().collect();
+    if f.len() != 3 {
+        return None;
+    }
+    let moves_per_session = f[0].parse::<u32>().ok()?;
+    let base_ms = match f[1].split_once(':') {
+        Some((m, s)) => m.parse::<u64>().ok()? * 60_000 + s.parse::<u64>().ok()? * 1000,
+        None => {
+            (f[1]
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)?
+                * 60_000.0) as u64
+        }
+    };
+    let inc = f[2]
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)?;
+    Some(Control::Level {
+        moves_per_session,
+        base_ms,
+        inc_ms: (inc * 1000.0) as u64,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels() {
+        assert_eq!(
+            parse_level("40 0:30 0"),
+            Some(Control::Level {
+                moves_per_session: 40,
+                base_ms: 30_000,
+                inc_ms: 0
+            })
+        );
+        assert_eq!(
+            parse_level("0 1 0.1"),
+            Some(Control::Level {
+                moves_per_session: 0,
+                base_ms: 60_000,
+                inc_ms: 100
+            })
+        );
+        assert_eq!(parse_level("0 x 1"), None);
+        assert_eq!(parse_level("0 1"), None);
+        assert_eq!(parse_level("-1 1 1"), None);
+    }
+}
