@@ -1,0 +1,1031 @@
+//! CECP (XBoard protocol v2) integration tests: spawn the engine binary,
+//! talk to it over stdin/stdout and check what it answers.
+//!
+//! Every read has a deadline (a reader thread feeds a channel that is read
+//! with `recv_timeout`), so a hung engine fails a test instead of hanging it.
+//! `ping N` / `pong N` is the synchronisation barrier: `Engine::sync` sends a
+//! ping and returns everything the engine printed before the matching pong.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long a barrier (`ping`) may take when no long search is running.
+const SYNC_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Chu start position as XBoard writes it.
+const START_FEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 0 1";
+
+/// Board field only: Sente Lion f6, Gote Pawns f7 and f8, Sente King a1,
+/// Gote King l12. The Lion can double-capture with `f6f7,f7f8`.
+const LION_BOARD: &str = "11k/12/12/12/5p6/5p6/5N6/12/12/12/12/K11";
+
+/// A Sente Lion alone on f6 (kings on a1 and l12): it can pass.
+const LONE_LION_BOARD: &str = "11k/12/12/12/12/12/5N6/12/12/12/12/K11";
+
+/// Sente Rook a2 sees the Gote King a12 up the a-file; Sente King l1.
+const ROOK_TAKES_KING_FEN: &str = "k11/12/12/12/12/12/12/12/12/12/R11/11K w - 0 1";
+
+/// Gote Rook a11 sees the Sente King a1 down the a-file; Gote King l12.
+const GOTE_ROOK_TAKES_KING_FEN: &str = "11k/r11/12/12/12/12/12/12/12/12/12/K11 b - 0 1";
+
+/// Kings a1 and c12 plus two Rooks that attack nothing: room to shuffle.
+const SHUFFLE_FEN: &str = "2k9/12/12/12/10r1/12/12/11R/12/12/12/K11 w - 0 1";
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<String>,
+    next_ping: u32,
+}
+
+impl Engine {
+    /// Start the engine and do the XBoard handshake; returns the engine and
+    /// what it printed during the handshake.
+    fn spawn_raw() -> (Engine, Vec<String>) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kyodai"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cannot start the engine");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("engine stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf)
+                            .trim_end_matches(['\n', '\r'])
+                            .to_string();
+                        if tx.send(line).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        let mut engine = Engine {
+            child,
+            stdin,
+            rx,
+            next_ping: 1000,
+        };
+        engine.send("xboard");
+        engine.send("protover 2");
+        let out = engine.sync();
+        (engine, out)
+    }
+
+    /// An engine after `new`, `variant chu`, `memory 16`, in force mode.
+    fn force_mode() -> Engine {
+        let (mut e, _) = Engine::spawn_raw();
+        e.send("memory 16");
+        e.send("new");
+        e.send("variant chu");
+        e.send("force");
+        e.expect_silence("new / variant chu / force");
+        e
+    }
+
+    /// A force-mode engine with this position set up.
+    fn with_position(fen: &str) -> Engine {
+        let mut e = Engine::force_mode();
+        e.send(&format!("setboard {fen}"));
+        e.expect_silence(&format!("setboard {fen}"));
+        e
+    }
+
+    fn send(&mut self, line: &str) {
+        let mut bytes = line.as_bytes().to_vec();
+        bytes.push(b'\n');
+        self.send_bytes(&bytes);
+    }
+
+    /// Write raw bytes. A dead engine shows up as a closed stdout later, so
+    /// a write error (broken pipe) is not reported here.
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        if let Some(stdin) = self.stdin.as_mut() {
+            let _ = stdin.write_all(bytes);
+            let _ = stdin.flush();
+        }
+    }
+
+    /// Next output line within `timeout`; `None` on timeout; panics if the
+    /// engine has closed its output.
+    fn line_within(&self, timeout: Duration, context: &str) -> Option<String> {
+        match self.rx.recv_timeout(timeout) {
+            Ok(l) => Some(l),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("engine exited (stdout closed) while waiting: {context}")
+            }
+        }
+    }
+
+    /// Read lines until one satisfies `want`; returns the lines before it and
+    /// the line itself. Panics (with the lines seen) after `timeout`.
+    fn wait_for(
+        &self,
+        timeout: Duration,
+        what: &str,
+        want: impl Fn(&str) -> bool,
+    ) -> (Vec<String>, String) {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let context = format!("{what}; output so far: {seen:?}");
+            match self.line_within(left, &context) {
+                Some(l) if want(&l) => return (seen, l),
+                Some(l) => seen.push(l),
+                None => panic!("no {what} within {timeout:?}; output so far: {seen:?}"),
+            }
+        }
+    }
+
+    /// Send `ping N` and return all lines printed before `pong N`.
+    fn sync_within(&mut self, timeout: Duration) -> Vec<String> {
+        self.next_ping += 1;
+        let n = self.next_ping;
+        self.send(&format!("ping {n}"));
+        let pong = format!("pong {n}");
+        self.wait_for(timeout, &pong, |l| l.trim() == pong).0
+    }
+
+    fn sync(&mut self) -> Vec<String> {
+        self.sync_within(SYNC_TIMEOUT)
+    }
+
+    /// Everything sent since the last barrier produced no output.
+    fn expect_silence(&mut self, what: &str) {
+        let out = self.sync();
+        assert!(out.is_empty(), "{what}: expected no output, got {out:?}");
+    }
+
+    /// `usermove mv` is accepted: no output at all.
+    fn accepts(&mut self, mv: &str) {
+        self.send(&format!("usermove {mv}"));
+        let out = self.sync();
+        assert!(
+            out.is_empty(),
+            "usermove {mv}: expected no output, got {out:?}"
+        );
+    }
+
+    /// `usermove mv` is refused with exactly one `Illegal move` line that
+    /// echoes the move.
+    fn refuses(&mut self, mv: &str) {
+        self.send(&format!("usermove {mv}"));
+        let out = self.sync();
+        assert_eq!(
+            out.len(),
+            1,
+            "usermove {mv}: expected one line, got {out:?}"
+        );
+        assert!(
+            out[0].starts_with("Illegal move") && out[0].trim_end().ends_with(mv.trim()),
+            "usermove {mv}: expected 'Illegal move ...: {mv}', got {:?}",
+            out[0]
+        );
+    }
+
+    /// Wait for a `move X` line (thinking lines before it are returned too).
+    fn wait_move(&self, timeout: Duration) -> (Vec<String>, String) {
+        let (before, line) = self.wait_for(timeout, "'move' line", |l| l.starts_with("move "));
+        let mv = line["move ".len()..].trim().to_string();
+        (before, mv)
+    }
+
+    /// Send `quit` and wait for the process to exit; kill it on timeout.
+    fn quit(mut self) {
+        self.send("quit");
+        self.stdin = None;
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    assert!(status.success(), "engine exited with {status}");
+                    return;
+                }
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
+                _ => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    panic!("engine did not exit within 5 s of 'quit'");
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // A failed test must not leave an engine running.
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Thinking output: `depth score time nodes pv...`.
+fn is_thinking_line(l: &str) -> bool {
+    let f: Vec<&str> = l.split_whitespace().collect();
+    f.len() >= 4 && f[..4].iter().all(|x| x.parse::<i64>().is_ok())
+}
+
+/// Whether `mv` is legal after `moves` from `fen` (or the start position),
+/// judged by a fresh engine in force mode.
+fn legal_in_fresh_engine(fen: Option<&str>, moves: &[&str], mv: &str) -> bool {
+    let mut e = match fen {
+        Some(f) => Engine::with_position(f),
+        None => Engine::force_mode(),
+    };
+    for m in moves {
+        e.accepts(m);
+    }
+    e.send(&format!("usermove {mv}"));
+    let out = e.sync();
+    e.quit();
+    out.is_empty()
+}
+
+// ---------------------------------------------------------------------------
+// Handshake
+
+#[test]
+fn protover_2_announces_features() {
+    let (e, out) = Engine::spawn_raw();
+    let features: Vec<&String> = out.iter().filter(|l| l.starts_with("feature ")).collect();
+    assert_eq!(features.len(), 1, "expected one feature line, got {out:?}");
+    let f = features[0];
+    for item in [
+        "ping=1",
+        "setboard=1",
+        "usermove=1",
+        "memory=1",
+        "myname=\"",
+        "done=1",
+    ] {
+        assert!(f.contains(item), "feature line lacks {item}: {f}");
+    }
+    let variants = f
+        .split("variants=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("no variants=\"...\" in {f}"));
+    assert!(
+        variants.split(',').any(|v| v.trim() == "chu"),
+        "variants list {variants:?} lacks chu"
+    );
+    assert!(
+        out.iter().all(|l| l.starts_with("feature ")),
+        "unexpected handshake output: {out:?}"
+    );
+    e.quit();
+}
+
+// ---------------------------------------------------------------------------
+// Playing
+
+#[test]
+fn force_mode_usermoves_are_silent_and_go_plays_a_legal_move() {
+    let mut e = Engine::force_mode();
+    e.send("st 1");
+    e.accepts("f4f5");
+    e.accepts("f9f8");
+    e.accepts("g4g5");
+    let t = Instant::now();
+    e.send("go");
+    let (before, mv) = e.wait_move(Duration::from_secs(5));
+    assert!(
+        t.elapsed() < Duration::from_secs(4),
+        "st 1 move took {:?}",
+        t.elapsed()
+    );
+    assert!(
+        before.is_empty(),
+        "unexpected output before move: {before:?}"
+    );
+    assert!(
+        legal_in_fresh_engine(None, &["f4f5", "f9f8", "g4g5"], &mv),
+        "engine move {mv} is not legal"
+    );
+    // The engine plays Gote now: a Sente move makes it answer again.
+    e.send("usermove a4a5");
+    let (before, mv2) = e.wait_move(Duration::from_secs(5));
+    assert!(
+        before.is_empty(),
+        "unexpected output before move: {before:?}"
+    );
+    assert!(
+        legal_in_fresh_engine(None, &["f4f5", "f9f8", "g4g5", &mv, "a4a5"], &mv2),
+        "engine move {mv2} is not legal"
+    );
+    e.quit();
+}
+
+#[test]
+fn playother_with_sd_2_answers_the_user_move() {
+    let (mut e, _) = Engine::spawn_raw();
+    e.send("memory 16");
+    e.send("new");
+    e.send("variant chu");
+    e.send("sd 2");
+    e.send("playother");
+    // Sente is to move and the engine plays Gote: it must not move yet.
+    e.expect_silence("new / variant chu / sd 2 / playother");
+    e.send("usermove h4h5");
+    let (before, mv) = e.wait_move(Duration::from_secs(5));
+    assert!(
+        before.is_empty(),
+        "unexpected output before move: {before:?}"
+    );
+    assert!(
+        legal_in_fresh_engine(None, &["h4h5"], &mv),
+        "engine move {mv} is not legal"
+    );
+    // The game goes on.
+    e.send("usermove c4c5");
+    let (_, mv2) = e.wait_move(Duration::from_secs(5));
+    assert!(
+        legal_in_fresh_engine(None, &["h4h5", &mv, "c4c5"], &mv2),
+        "engine move {mv2} is not legal"
+    );
+    e.quit();
+}
+
+#[test]
+fn level_time_otim_give_a_quick_move() {
+    let (mut e, _) = Engine::spawn_raw();
+    e.send("memory 16");
+    e.send("new");
+    e.send("variant chu");
+    e.send("level 0 0:10 0.1");
+    e.send("time 1000");
+    e.send("otim 1000");
+    e.expect_silence("level / time / otim");
+    let t = Instant::now();
+    e.send("go");
+    let (_, mv) = e.wait_move(Duration::from_secs(5));
+    assert!(
+        t.elapsed() < Duration::from_secs(3),
+        "move with 10 s on the clock took {:?}",
+        t.elapsed()
+    );
+    assert!(
+        legal_in_fresh_engine(None, &[], &mv),
+        "engine move {mv} is not legal"
+    );
+    e.send("time 990");
+    e.send("otim 990");
+    e.send("usermove b9b8");
+    // Sente (the engine) moved, then Gote replied; now the engine again.
+    let (_, mv2) = e.wait_move(Duration::from_secs(5));
+    assert!(
+        legal_in_fresh_engine(None, &[&mv, "b9b8"], &mv2),
+        "engine move {mv2} is not legal"
+    );
+    e.quit();
+}
+
+#[test]
+fn post_prints_thinking_and_nopost_does_not() {
+    let mut e = Engine::force_mode();
+    e.send("sd 3");
+    e.send("post");
+    e.send("go");
+    let (thinking, mv) = e.wait_move(Duration::from_secs(10));
+    assert!(!thinking.is_empty(), "post: no thinking output");
+    let mut last_depth = 0;
+    for l in &thinking {
+        assert!(is_thinking_line(l), "not a thinking line: {l:?}");
+        let f: Vec<&str> = l.split_whitespace().collect();
+        let depth: i64 = f[0].parse().unwrap();
+        assert!(depth >= last_depth, "depths out of order: {thinking:?}");
+        last_depth = depth;
+        assert!(f.len() >= 5, "thinking line without a PV: {l:?}");
+    }
+    assert_eq!(last_depth, 3, "sd 3 should end at depth 3: {thinking:?}");
+    let last = thinking.last().unwrap();
+    assert_eq!(
+        last.split_whitespace().nth(4),
+        Some(mv.as_str()),
+        "final PV {last:?} does not start with the move played ({mv})"
+    );
+
+    // The engine plays Sente; switch thinking off and let it move again.
+    e.send("nopost");
+    e.send("usermove b9b8");
+    let (thinking, _) = e.wait_move(Duration::from_secs(10));
+    assert!(thinking.is_empty(), "nopost: got {thinking:?}");
+    e.quit();
+}
+
+#[test]
+fn move_now_interrupts_a_long_search() {
+    let mut e = Engine::force_mode();
+    e.send("st 100");
+    e.send("post");
+    e.send("go");
+    // Wait until the search is really running, then ask for the move.
+    e.wait_for(Duration::from_secs(5), "thinking line", is_thinking_line);
+    let t = Instant::now();
+    e.send("?");
+    let (_, mv) = e.wait_move(Duration::from_secs(3));
+    assert!(
+        t.elapsed() < Duration::from_secs(2),
+        "'?' took {:?} to produce a move",
+        t.elapsed()
+    );
+    assert!(
+        legal_in_fresh_engine(None, &[], &mv),
+        "engine move {mv} is not legal"
+    );
+    let out = e.sync();
+    assert!(
+        out.iter().all(|l| is_thinking_line(l)),
+        "unexpected output after the move: {out:?}"
+    );
+    e.quit();
+}
+
+#[test]
+fn quit_and_result_stop_a_running_search() {
+    // `result` abandons the search: no move, and the engine answers ping.
+    let mut e = Engine::force_mode();
+    e.send("st 100");
+    e.send("post");
+    e.send("go");
+    e.wait_for(Duration::from_secs(5), "thinking line", is_thinking_line);
+    e.send("result 0-1 {Sente resigns}");
+    let out = e.sync_within(Duration::from_secs(3));
+    assert!(
+        out.iter().all(|l| is_thinking_line(l)),
+        "a move or other output after 'result': {out:?}"
+    );
+    e.quit();
+
+    // `quit` during a search ends the process promptly.
+    let mut e = Engine::force_mode();
+    e.send("st 100");
+    e.send("post");
+    e.send("go");
+    e.wait_for(Duration::from_secs(5), "thinking line", is_thinking_line);
+    e.quit();
+}
+
+#[test]
+fn ping_is_answered_after_everything_before_it() {
+    let mut e = Engine::force_mode();
+    e.send("usermove f4f5");
+    e.send("usermove zz99");
+    e.send("hello");
+    let out = e.sync();
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[0].starts_with("Illegal move") && out[0].ends_with("zz99"));
+    assert!(out[1].starts_with("Error"), "{out:?}");
+
+    // A search started before the ping finishes before the pong.
+    e.send("sd 2");
+    e.send("go");
+    let out = e.sync();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("move "), "{out:?}");
+
+    // Several pings are answered in order.
+    e.send("ping 1");
+    e.send("ping 2");
+    e.send("ping 3");
+    let out = e.sync();
+    assert_eq!(out, ["pong 1", "pong 2", "pong 3"]);
+    e.quit();
+}
+
+#[test]
+fn memory_command_is_silent_and_engine_still_plays() {
+    let mut e = Engine::force_mode();
+    e.send("memory 16");
+    e.send("memory 1");
+    e.send("memory 32");
+    e.expect_silence("memory");
+    e.send("sd 2");
+    e.send("go");
+    let (_, mv) = e.wait_move(Duration::from_secs(5));
+    assert!(legal_in_fresh_engine(None, &[], &mv), "{mv} not legal");
+    e.quit();
+}
+
+#[test]
+fn result_ends_the_game_until_new() {
+    let mut e = Engine::force_mode();
+    e.accepts("f4f5");
+    e.send("result 1-0 {x}");
+    e.expect_silence("result");
+    e.refuses("f9f8");
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.expect_silence("new");
+    e.accepts("f4f5");
+    e.accepts("f9f8");
+    e.quit();
+}
+
+#[test]
+fn undo_and_remove_restore_the_position() {
+    let mut e = Engine::force_mode();
+    // Nothing to undo yet.
+    e.send("undo");
+    let out = e.sync();
+    assert!(
+        out.len() == 1 && out[0].starts_with("Error"),
+        "undo at ply 0: {out:?}"
+    );
+
+    e.accepts("f4f5");
+    // `remove` needs two plies: refused, and nothing is taken back.
+    e.send("remove");
+    let out = e.sync();
+    assert!(
+        out.len() == 1 && out[0].starts_with("Error"),
+        "remove at ply 1: {out:?}"
+    );
+    e.send("undo");
+    e.expect_silence("undo");
+    // Sente to move again, the Pawn back on f4; replaying is no repetition.
+    e.refuses("f5f6");
+    e.refuses("f9f8");
+    e.accepts("f4f5");
+    e.accepts("f9f8");
+    e.send("remove");
+    e.expect_silence("remove");
+    // Both moves taken back.
+    e.refuses("f5f6");
+    e.accepts("f4f5");
+    e.accepts("f9f8");
+    e.accepts("f5f6");
+
+    // A setboard position has no history to take back.
+    e.send(&format!("setboard {LION_BOARD} w - 0 1"));
+    e.send("undo");
+    let out = e.sync();
+    assert!(
+        out.len() == 1 && out[0].starts_with("Error"),
+        "undo after setboard: {out:?}"
+    );
+    e.accepts("f6f7,f7f8");
+
+    // `remove` in a game against the engine: it waits, then plays again.
+    e.send("new");
+    e.send("variant chu");
+    e.send("sd 2");
+    e.send("playother");
+    e.expect_silence("playother");
+    e.send("usermove f4f5");
+    let (_, mv) = e.wait_move(Duration::from_secs(5));
+    e.send("remove");
+    e.expect_silence("remove");
+    e.send("usermove g4g5");
+    let (_, mv2) = e.wait_move(Duration::from_secs(5));
+    assert!(
+        legal_in_fresh_engine(None, &["g4g5"], &mv2),
+        "after remove the engine played {mv2} (first reply was {mv})"
+    );
+    e.quit();
+}
+
+// ---------------------------------------------------------------------------
+// setboard
+
+#[test]
+fn setboard_accepts_any_tail() {
+    for tail in [" w - 0 1", " w 0 1", " w - - 0 1", " w", ""] {
+        let fen = format!("{LION_BOARD}{tail}");
+        let mut e = Engine::with_position(&fen);
+        e.accepts("f6f7,f7f8");
+        e.quit();
+    }
+    for tail in [" b - 0 1", " b 0 1", " b - - 0 1", " b"] {
+        let fen = format!("{LION_BOARD}{tail}");
+        let mut e = Engine::with_position(&fen);
+        e.refuses("f6f7,f7f8");
+        e.accepts("l12k12");
+        e.accepts("f6f7,f7f8");
+        e.quit();
+    }
+    // The full start position.
+    let mut e = Engine::with_position(START_FEN);
+    e.accepts("f4f5");
+    e.accepts("f9f8");
+    e.quit();
+}
+
+#[test]
+fn rejected_setboard_keeps_the_old_position() {
+    let bad = [
+        // rank 1 too long / too short
+        "11k/12/12/12/5p6/5p6/5N6/12/12/12/12/K12 w - 0 1".to_string(),
+        "11k/12/12/12/5p6/5p6/5N6/12/12/12/12/K10 w - 0 1".to_string(),
+        "11k/12/12/12/5p5/5p6/5N6/12/12/12/12/K11 w - 0 1".to_string(),
+        // unknown letters
+        "11k/12/12/12/5p6/5p6/5N6/12/12/12/12/K10Z w - 0 1".to_string(),
+        "11k/12/12/12/5p6/5p6/5N6/12/12/12/12/K10J w - 0 1".to_string(),
+        "11k/12/12/12/5p6/5p6/5N6/12/12/12/12/+K11 w - 0 1".to_string(),
+        "11k/12/12/12/5p6/5p6/5N6/12/12/12/12/K10* w - 0 1".to_string(),
+        "11k/12/12/12/5p6/5p6/5N6/12/12/12/12/K10+ w - 0 1".to_string(),
+        // wrong number of ranks
+        "11k/12/12/5p6/5p6/5N6/12/12/12/12/K11 w - 0 1".to_string(),
+        "11k/12/12/12/12/5p6/5p6/5N6/12/12/12/12/K11 w - 0 1".to_string(),
+        "12/12".to_string(),
+        // bad side to move
+        format!("{LION_BOARD} x - 0 1"),
+        format!("{LION_BOARD} - w 0 1"),
+        // absurd empty run
+        "11k/12/12/12/5p6/5p6/5N6/12/12/12/12/K99999999999999999999999 w".to_string(),
+        // nothing at all
+        String::new(),
+    ];
+    let mut e = Engine::force_mode();
+    for fen in &bad {
+        e.send(&format!("setboard {LION_BOARD} w - 0 1"));
+        // Sente Lion f6 -> f5; Gote to move.
+        e.send("usermove f6f5");
+        e.expect_silence("setboard + f6f5");
+        e.send(&format!("setboard {fen}"));
+        let out = e.sync();
+        assert!(
+            out.len() == 1 && out[0].starts_with("Error"),
+            "setboard {fen:?}: expected one Error line, got {out:?}"
+        );
+        // Still Gote to move in the old position, Lion on f5.
+        e.accepts("l12k12");
+        e.accepts("f5f7");
+        e.refuses("f7f6");
+    }
+    e.quit();
+}
+
+// ---------------------------------------------------------------------------
+// Multi-leg moves and passes
+
+#[test]
+fn lion_double_capture_in_one_line() {
+    let mut e = Engine::with_position(&format!("{LION_BOARD} w - 0 1"));
+    e.accepts("f6f7,f7f8");
+    // Gote to move: both Pawns are gone and the Lion stands on f8.
+    e.refuses("f7f6");
+    e.refuses("f8f7");
+    e.accepts("l12k12");
+    e.accepts("f8f9");
+    e.quit();
+}
+
+#[test]
+fn lion_double_capture_with_legs_on_two_lines() {
+    let mut e = Engine::with_position(&format!("{LION_BOARD} w - 0 1"));
+    e.send("usermove f6f7,");
+    e.expect_silence("first leg");
+    e.accepts("f7f8");
+    e.refuses("f7f6");
+    e.refuses("f8f7");
+    e.accepts("l12k12");
+    e.accepts("f8f9");
+    e.quit();
+}
+
+#[test]
+fn lion_hit_and_run_and_igui() {
+    // Hit and run: take f7, land on e8; the f8 Pawn survives.
+    let mut e = Engine::with_position(&format!("{LION_BOARD} w - 0 1"));
+    e.accepts("f6f7,f7e8");
+    e.accepts("f8f7");
+    e.accepts("e8f8");
+    e.quit();
+
+    // Igui: take f7 without moving.
+    let mut e = Engine::with_position(&format!("{LION_BOARD} w - 0 1"));
+    e.accepts("f6f7,f7f6");
+    e.accepts("f8f7");
+    e.accepts("f6f7");
+    e.quit();
+}
+
+#[test]
+fn engine_sends_a_double_capture_as_one_line() {
+    // Gote Rook f7 and Free King f8 in front of the Sente Lion f6: taking
+    // both is by far the best move.
+    let fen = "11k/12/12/12/5q6/5r6/5N6/12/12/12/12/K11 w - 0 1";
+    let mut e = Engine::with_position(fen);
+    e.send("sd 3");
+    e.send("go");
+    let out = e.sync();
+    assert_eq!(out, ["move f6f7,f7f8"]);
+    e.quit();
+    assert!(legal_in_fresh_engine(Some(fen), &[], "f6f7,f7f8"));
+}
+
+#[test]
+fn lion_passes_in_all_notations() {
+    let mut e = Engine::with_position(&format!("{LONE_LION_BOARD} w - 0 1"));
+    e.accepts("@@@@");
+    e.accepts("l12k12");
+    e.accepts("f6f6");
+    e.accepts("k12k11");
+    // Out and back over an empty square is a pass too.
+    e.accepts("f6f7,f7f6");
+    e.accepts("k11k10");
+    // The Lion never left f6.
+    e.accepts("f6f8");
+    // Gote has no piece that can pass.
+    e.refuses("@@@@");
+    e.quit();
+}
+
+// ---------------------------------------------------------------------------
+// Bad input
+
+#[test]
+fn garbage_gets_one_error_line_and_changes_nothing() {
+    let long_word = "x".repeat(100_000);
+    let long_move = format!("usermove {}", "a1".repeat(50_000));
+    let garbage: Vec<String> = [
+        "hello",
+        "usermove",
+        "usermove zz99",
+        "usermove a1a1a1",
+        "usermove m1m2",
+        "usermove a13a14",
+        "usermove f4f5++",
+        "\u{1}\u{2}\u{7f}junk\u{0}\u{1b}[0m",
+        "\u{0}",
+        "\u{fffd}\u{1f600} ünïcödé",
+        "level x y z",
+        "level 40 5",
+        "st -1",
+        "st abc",
+        "st 0",
+        "sd abc",
+        "sd 0",
+        "sd -3",
+        "memory -5",
+        "memory abc",
+        "time abc",
+        "otim abc",
+        "variant nosuch",
+        // wrong notations
+        "usermove 7g7f",
+        "usermove P-7f",
+        "usermove f4f5x",
+        // illegal moves (Gote is to move)
+        "usermove g4g5",
+        "usermove f9f7",
+        "usermove f8f7",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([long_word, long_move])
+    .collect();
+
+    let mut e = Engine::force_mode();
+    e.accepts("f4f5");
+    for g in &garbage {
+        e.send(g);
+        let out = e.sync();
+        let shown: String = g.chars().take(40).collect();
+        assert!(
+            out.len() == 1 && (out[0].starts_with("Error") || out[0].starts_with("Illegal move")),
+            "{shown:?}: expected one Error/Illegal move line, got {:?}",
+            out.iter()
+                .map(|l| l.chars().take(80).collect::<String>())
+                .collect::<Vec<_>>()
+        );
+        if let Some(mv) = g.strip_prefix("usermove ") {
+            assert!(
+                out[0].starts_with("Illegal move") && out[0].ends_with(mv),
+                "{shown:?}: the Illegal move line should echo the move"
+            );
+        }
+    }
+    // `ping` without a number: an error, or an (empty) pong; never a crash.
+    e.send("ping");
+    let out = e.sync();
+    assert!(
+        out.len() == 1 && (out[0].starts_with("Error") || out[0].starts_with("pong")),
+        "bare ping: {out:?}"
+    );
+
+    // The game is where it was: Gote to move after f4f5.
+    e.accepts("f9f8");
+    e.accepts("f5f6");
+    // ... and the engine still plays in force mode's old settings.
+    e.send("sd 2");
+    e.send("go");
+    let (_, mv) = e.wait_move(Duration::from_secs(5));
+    assert!(
+        legal_in_fresh_engine(None, &["f4f5", "f9f8", "f5f6"], &mv),
+        "engine move {mv} not legal"
+    );
+    e.quit();
+}
+
+#[test]
+fn invalid_utf8_input_does_not_kill_the_engine() {
+    let mut e = Engine::force_mode();
+    e.accepts("f4f5");
+    e.send_bytes(b"abc \xff\xfe\x80 def\n");
+    let out = e.sync();
+    assert!(
+        out.len() == 1 && out[0].starts_with("Error"),
+        "non-UTF-8 line: expected one Error line, got {out:?}"
+    );
+    e.send_bytes(b"usermove f9\xc3\x28f8\n");
+    let out = e.sync();
+    assert!(
+        out.len() == 1 && (out[0].starts_with("Error") || out[0].starts_with("Illegal move")),
+        "non-UTF-8 move: expected one Error/Illegal move line, got {out:?}"
+    );
+    e.accepts("f9f8");
+    e.quit();
+}
+
+#[test]
+fn extreme_numbers_are_harmless() {
+    let mut e = Engine::force_mode();
+    // Out of range or not numbers at all: one Error line each.
+    for bad in [
+        "sd 4294967296",
+        "sd 99999999999999999999999",
+        "st 1e309",
+        "st NaN",
+        "st inf",
+        "memory 99999999999999999999999",
+        "time 99999999999999999999999",
+        "level 0 1:99999999999999999999999 0",
+        "level 0 1e309 0",
+    ] {
+        e.send(bad);
+        let out = e.sync();
+        assert!(
+            out.len() == 1 && out[0].starts_with("Error"),
+            "{bad}: expected one Error line, got {out:?}"
+        );
+    }
+    // Valid numbers at the edge of their type: accepted (or refused with an
+    // Error line), never a crash.
+    for edge in [
+        "time 9223372036854775807",
+        "otim 9223372036854775807",
+        "time -9223372036854775808",
+        "time 922337203685477580",
+        "sd 4294967295",
+        "level 4294967295 0 0",
+        "level 0 99999999999999999999999 0",
+        "level 0 18446744073709551615:59 0",
+        "level 0 0:18446744073709551615 0",
+    ] {
+        e.send(edge);
+        let out = e.sync();
+        assert!(
+            out.is_empty() || (out.len() == 1 && out[0].starts_with("Error")),
+            "{edge}: {out:?}"
+        );
+    }
+    // The engine still plays.
+    e.send("time 6000");
+    e.send("level 0 1 0");
+    e.send("sd 1");
+    e.send("go");
+    let (_, mv) = e.wait_move(Duration::from_secs(5));
+    assert!(legal_in_fresh_engine(None, &[], &mv), "{mv} not legal");
+    e.quit();
+}
+
+#[test]
+fn illegal_move_is_echoed_and_leaves_the_game_alone() {
+    let mut e = Engine::force_mode();
+    e.refuses("f4f6");
+    e.refuses("f9f8");
+    e.refuses("f3f4");
+    e.accepts("f4f5");
+    e.refuses("f5f6");
+    e.accepts("f9f8");
+    e.quit();
+}
+
+// ---------------------------------------------------------------------------
+// End of game
+
+#[test]
+fn capturing_the_last_king_is_claimed() {
+    let mut e = Engine::with_position(ROOK_TAKES_KING_FEN);
+    e.send("usermove a2a12");
+    let out = e.sync();
+    assert!(
+        out.len() == 1 && out[0].starts_with("1-0 {") && out[0].ends_with('}'),
+        "expected '1-0 {{...}}', got {out:?}"
+    );
+    e.refuses("l1k1");
+    // `undo` reopens the game; the capture can be played (and claimed) again.
+    e.send("undo");
+    e.expect_silence("undo after the result");
+    e.send("usermove a2a12");
+    let out = e.sync();
+    assert!(
+        out.len() == 1 && out[0].starts_with("1-0 {"),
+        "after undo: expected '1-0 {{...}}' again, got {out:?}"
+    );
+    e.quit();
+
+    let mut e = Engine::with_position(GOTE_ROOK_TAKES_KING_FEN);
+    e.send("usermove a11a1");
+    let out = e.sync();
+    assert!(
+        out.len() == 1 && out[0].starts_with("0-1 {") && out[0].ends_with('}'),
+        "expected '0-1 {{...}}', got {out:?}"
+    );
+    e.refuses("l12k12");
+    e.quit();
+}
+
+#[test]
+fn engine_takes_the_king_and_claims() {
+    let mut e = Engine::with_position(ROOK_TAKES_KING_FEN);
+    e.send("sd 2");
+    e.send("go");
+    let out = e.sync();
+    assert_eq!(out.len(), 2, "expected a move and a result, got {out:?}");
+    let mv = out[0]
+        .strip_prefix("move ")
+        .unwrap_or_else(|| panic!("expected a move, got {out:?}"));
+    assert!(
+        mv == "a2a12" || mv == "a2a12+" || mv == "a2a12=",
+        "expected the King capture a2a12, got {mv}"
+    );
+    assert!(out[1].starts_with("1-0 {"), "expected 1-0, got {out:?}");
+    // Nothing more happens; the game is over.
+    e.refuses("l12k12");
+    e.quit();
+
+    // Same as Gote, with `st 1`.
+    let mut e = Engine::with_position(GOTE_ROOK_TAKES_KING_FEN);
+    e.send("st 1");
+    e.send("go");
+    let (_, mv) = e.wait_move(Duration::from_secs(5));
+    assert!(
+        mv == "a11a1" || mv == "a11a1+" || mv == "a11a1=",
+        "expected the King capture a11a1, got {mv}"
+    );
+    let (_, result) = e.wait_for(Duration::from_secs(2), "result", |_| true);
+    assert!(result.starts_with("0-1 {"), "expected 0-1, got {result:?}");
+    e.quit();
+}
+
+#[test]
+fn setboard_without_a_gote_royal_is_a_sente_win() {
+    // Gote has no royal: whoever is to move, Sente has won (chu.md 6.1).
+    for side in ["b", "w"] {
+        let mut e = Engine::with_position(&format!("12/12/12/12/12/12/12/12/12/12/12/K11 {side}"));
+        e.send("sd 2");
+        e.send("go");
+        let out = e.sync();
+        assert!(
+            out.iter().any(|l| l.starts_with("1-0")),
+            "side {side}: expected a 1-0 claim, got {out:?}"
+        );
+        assert!(
+            !out.iter()
+                .any(|l| l.starts_with("0-1") || l.starts_with("1/2-1/2")),
+            "side {side}: wrong result claimed: {out:?}"
+        );
+        e.quit();
+    }
+}
+
+#[test]
+fn repeating_a_position_is_illegal() {
+    let mut e = Engine::with_position(SHUFFLE_FEN);
+    e.accepts("a1a2");
+    e.accepts("c12d12");
+    e.accepts("a2a1");
+    // This would recreate the starting position with Sente to move.
+    e.refuses("d12c12");
+    // Gote deviates and the game goes on.
+    e.accepts("d12d11");
+    e.accepts("l5l6");
+    e.accepts("k8k7");
+    e.accepts("l6l5");
+    // Gote's Rook back to k8 would repeat the position after d12d11.
+    e.refuses("k7k8");
+    e.accepts("k7k6");
+    e.quit();
+}
