@@ -3,8 +3,7 @@
 //! the board geometry.
 
 use crate::board::Position;
-use crate::movegen::KING_STEPS;
-use crate::types::{CELLS, Color, Square};
+use crate::types::{CELLS, Color, KING_STEPS, Square};
 use crate::variant::Variant;
 
 pub struct Evaluator {

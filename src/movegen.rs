@@ -8,40 +8,8 @@
 
 use crate::board::Position;
 use crate::moves::Move;
-use crate::types::{Color, Piece, Square, delta};
-use crate::variant::{PieceType, Power, PromotionRule, Variant};
-
-/// King steps, in the order used everywhere.
-pub const KING_STEPS: [i32; 8] = [
-    delta(1, 0),
-    delta(1, 1),
-    delta(0, 1),
-    delta(-1, 1),
-    delta(-1, 0),
-    delta(-1, -1),
-    delta(0, -1),
-    delta(1, -1),
-];
-
-/// The 16 squares at king distance exactly 2.
-pub const LION_JUMPS: [i32; 16] = [
-    delta(2, -2),
-    delta(2, -1),
-    delta(2, 0),
-    delta(2, 1),
-    delta(2, 2),
-    delta(-2, -2),
-    delta(-2, -1),
-    delta(-2, 0),
-    delta(-2, 1),
-    delta(-2, 2),
-    delta(-1, 2),
-    delta(0, 2),
-    delta(1, 2),
-    delta(-1, -2),
-    delta(0, -2),
-    delta(1, -2),
-];
+use crate::types::{Color, KING_STEPS, LION_JUMPS, Square};
+use crate::variant::{PieceType, Power, PromotionRule, UNLIMITED, Variant};
 
 /// Emits moves for one position, applying promotion and the rules that
 /// filter captures.
@@ -336,61 +304,61 @@ pub fn generate(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
-/// Whether `piece` standing on `from` could capture on `target`, with the
-/// squares in `transparent` not blocking lines.
-fn reaches(
-    pos: &Position,
-    piece: Piece,
-    from: Square,
-    target: Square,
-    transparent: &[Option<Square>],
-) -> bool {
-    let v = pos.variant();
-    let t = v.piece(piece.kind());
-    let color = piece.color();
-    let dist = from.distance(target);
-    if t.power == Power::Lion && dist <= 2 && dist > 0 {
-        return true;
-    }
-    for &d in t.stings(color) {
-        if from.offset(d) == target || from.offset(2 * d) == target {
-            return true;
-        }
-    }
-    let clear = |sq: Square| pos.cell(sq).is_empty() || transparent.contains(&Some(sq));
-    for r in t.rays(color) {
-        if !r.can_capture {
-            continue;
-        }
-        let mut sq = from;
-        let mut n = 0u8;
-        loop {
-            sq = sq.offset(r.delta);
-            if sq == target {
-                return true;
-            }
-            if pos.cell(sq).is_off() || !clear(sq) {
-                break;
-            }
-            n += 1;
-            if n == r.range {
-                break;
-            }
-        }
-    }
-    false
-}
-
-/// Whether any piece of `by` attacks `target`. Pieces standing on
-/// `transparent` squares still attack but do not block lines.
+/// Whether any piece of `by` could capture on `target` (a Lion or sting
+/// by any of its legs). Squares in `transparent` do not block lines, but a
+/// piece of `by` standing on one still attacks (Lion-trading rule 1 judges
+/// protection with the capturing Lion lifted and the first victim's square
+/// see-through).
 pub fn attacked_by(
     pos: &Position,
     target: Square,
     by: Color,
     transparent: &[Option<Square>],
 ) -> bool {
-    pos.pieces(by)
-        .any(|(sq, p)| sq != target && reaches(pos, p, sq, target, transparent))
+    let v = pos.variant();
+    for (i, &d) in KING_STEPS.iter().enumerate() {
+        let back = (i + 4) % 8;
+        let mut sq = target;
+        let mut distance = 0u8;
+        loop {
+            sq = sq.offset(d);
+            distance += 1;
+            let cell = pos.cell(sq);
+            if cell.is_off() {
+                break;
+            }
+            if let Some(p) = cell.piece() {
+                if p.color() == by {
+                    let t = v.piece(p.kind());
+                    let reach = t.reach(by, back);
+                    if reach == UNLIMITED || reach >= distance {
+                        return true;
+                    }
+                    if distance <= 2
+                        && (t.power == Power::Lion || t.stings(by).contains(&KING_STEPS[back]))
+                    {
+                        return true;
+                    }
+                }
+                if !transparent.contains(&Some(sq)) {
+                    break;
+                }
+            }
+        }
+    }
+    // Jumps to distance 2 over whatever stands between.
+    for &j in &LION_JUMPS {
+        if let Some(p) = pos.piece_at(target.offset(j)).filter(|p| p.color() == by) {
+            let t = v.piece(p.kind());
+            if t.power == Power::Lion || t.stings(by).iter().any(|&d| 2 * d == -j) {
+                return true;
+            }
+        }
+    }
+    v.leap_deltas[by.index()].iter().any(|&l| {
+        pos.piece_at(target.offset(-l))
+            .is_some_and(|p| p.color() == by && v.piece(p.kind()).leaps(by).contains(&l))
+    })
 }
 
 /// Whether some royal of `color` can be captured by the opponent's next move.
@@ -420,4 +388,75 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         legal.iter().find(|m| m.matches(&t))
     };
     found.copied().ok_or_else(|| "not a legal move".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::VariantSet;
+
+    /// `attacked_by` must agree with move generation: a square holding a
+    /// piece is attacked exactly when the other side, to move, has a move
+    /// removing that piece. Lions are left out as victims (rule 1 may forbid
+    /// capturing them though they are attacked).
+    #[test]
+    fn attack_test_agrees_with_generation() {
+        let set: &'static VariantSet = Box::leak(Box::new(VariantSet::builtin()));
+        let v = set.find("chu").unwrap();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rand = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = 0;
+        for _game in 0..20 {
+            let mut pos = Position::start(v);
+            let mut moves = Vec::new();
+            for _ply in 0..120 {
+                generate(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                // Prefer captures so that positions get open and varied.
+                let captures: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| is_capture(&pos, m))
+                    .collect();
+                let mv = if !captures.is_empty() && rand(3) > 0 {
+                    captures[rand(captures.len())]
+                } else {
+                    moves[rand(moves.len())]
+                };
+                pos.make(mv);
+                if pos.is_over() {
+                    break;
+                }
+                for by in Color::BOTH {
+                    let board = pos.fen().split(' ').next().unwrap().to_string();
+                    let fen = format!("{board} {}", if by == Color::White { "w" } else { "b" });
+                    let turned = Position::from_fen(v, &fen).unwrap();
+                    let mut theirs = Vec::new();
+                    generate(&turned, &mut theirs);
+                    for (sq, p) in pos.pieces(by.flip()) {
+                        if v.piece(p.kind()).is_lion() {
+                            continue;
+                        }
+                        let by_generation = theirs
+                            .iter()
+                            .any(|m| m.to() == sq || m.kills().contains(&sq));
+                        assert_eq!(
+                            attacked_by(&pos, sq, by, &[]),
+                            by_generation,
+                            "{fen} square {sq}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} squares checked");
+    }
 }

@@ -129,6 +129,39 @@ pub const fn delta(df: i32, dr: i32) -> i32 {
     dr * STRIDE as i32 + df
 }
 
+/// King steps counter-clockwise from east; `KING_STEPS[(i + 4) % 8]` is
+/// the opposite of `KING_STEPS[i]`.
+pub const KING_STEPS: [i32; 8] = [
+    delta(1, 0),
+    delta(1, 1),
+    delta(0, 1),
+    delta(-1, 1),
+    delta(-1, 0),
+    delta(-1, -1),
+    delta(0, -1),
+    delta(1, -1),
+];
+
+/// The 16 squares at king distance exactly 2.
+pub const LION_JUMPS: [i32; 16] = [
+    delta(2, -2),
+    delta(2, -1),
+    delta(2, 0),
+    delta(2, 1),
+    delta(2, 2),
+    delta(-2, -2),
+    delta(-2, -1),
+    delta(-2, 0),
+    delta(-2, 1),
+    delta(-2, 2),
+    delta(-1, 2),
+    delta(0, 2),
+    delta(1, 2),
+    delta(-1, -2),
+    delta(0, -2),
+    delta(1, -2),
+];
+
 /// Index of a piece type within its variant (0-based).
 pub type Kind = u8;
 

@@ -26,7 +26,7 @@
 //! `value=<centipawns>`.
 
 use crate::betza;
-use crate::types::{CELLS, Color, Kind, MAX_KINDS, MAX_SIDE, Square, delta};
+use crate::types::{CELLS, Color, KING_STEPS, Kind, MAX_KINDS, MAX_SIDE, Square, delta};
 
 /// When a move offers promotion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +81,17 @@ pub struct PieceType {
     rays: [Vec<Ray>; 2],
     /// Step deltas with limited Lion power, per colour.
     stings: [Vec<i32>; 2],
+    /// How far the piece captures along each of `KING_STEPS` (0 = not at
+    /// all, `UNLIMITED`), per colour: the attack test walks out from the
+    /// target and asks the first piece met.
+    reach: [[u8; 8]; 2],
+    /// Capturing leaps that are not king steps (Kirin's D, Phoenix's A),
+    /// per colour.
+    leaps: [Vec<i32>; 2],
 }
+
+/// `reach` value of an unlimited slide.
+pub const UNLIMITED: u8 = u8::MAX;
 
 impl PieceType {
     #[inline]
@@ -92,6 +102,16 @@ impl PieceType {
     #[inline]
     pub fn stings(&self, color: Color) -> &[i32] {
         &self.stings[color.index()]
+    }
+
+    #[inline]
+    pub fn reach(&self, color: Color, direction: usize) -> u8 {
+        self.reach[color.index()][direction]
+    }
+
+    #[inline]
+    pub fn leaps(&self, color: Color) -> &[i32] {
+        &self.leaps[color.index()]
     }
 
     /// A Lion for Chu's trading rules (the Lion and the promoted Kirin).
@@ -119,6 +139,8 @@ pub struct Variant {
     pub pieces: Vec<PieceType>,
     /// Every on-board square, rank by rank from a1.
     pub squares: Vec<Square>,
+    /// Every capturing leap delta of any piece, per colour.
+    pub leap_deltas: [Vec<i32>; 2],
     /// `in_zone[color][cell]`.
     in_zone: [Vec<bool>; 2],
     /// `last_rank[color][cell]`.
@@ -370,6 +392,16 @@ impl Draft {
                 last_rank[1][sq.index()] = rank == 0;
             }
         }
+        let mut leap_deltas = [Vec::new(), Vec::new()];
+        for p in &pieces {
+            for c in Color::BOTH {
+                for &d in p.leaps(c) {
+                    if !leap_deltas[c.index()].contains(&d) {
+                        leap_deltas[c.index()].push(d);
+                    }
+                }
+            }
+        }
         let start_fen = self.start.ok_or_else(|| ctx("no start position".into()))?;
         Ok(Variant {
             name: self.name,
@@ -385,6 +417,7 @@ impl Draft {
             start_fen,
             pieces,
             squares,
+            leap_deltas,
             in_zone,
             last_rank,
         })
@@ -428,7 +461,21 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         value: 0,
         rays: rays_for(&lines),
         stings: [Vec::new(), Vec::new()],
+        reach: [[0; 8]; 2],
+        leaps: [Vec::new(), Vec::new()],
     };
+    for c in Color::BOTH {
+        for r in &p.rays[c.index()] {
+            if !r.can_capture {
+                continue;
+            }
+            match KING_STEPS.iter().position(|&d| d == r.delta) {
+                Some(i) => p.reach[c.index()][i] = if r.range == 0 { UNLIMITED } else { r.range },
+                None if r.range == 1 => p.leaps[c.index()].push(r.delta),
+                None => return Err("riders on leaps (e.g. NN) are not supported".into()),
+            }
+        }
+    }
     let mut value = None;
     for flag in &d.flags {
         let (name, arg) = flag
