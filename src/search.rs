@@ -83,8 +83,10 @@ impl Searcher {
         }
     }
 
-    pub fn resize(&mut self, megabytes: usize) {
-        self.tt = Table::new(megabytes);
+    /// Resize the transposition table; on failure the old one stays.
+    pub fn resize(&mut self, megabytes: usize) -> Result<(), String> {
+        self.tt = Table::try_new(megabytes)?;
+        Ok(())
     }
 
     /// Forget everything learnt (a new game).

@@ -30,15 +30,24 @@ pub struct Table {
 impl Table {
     /// A table using at most `megabytes` of memory (at least one bucket).
     pub fn new(megabytes: usize) -> Table {
+        // Small sizes always fit; only GUI-requested sizes can fail.
+        Table::try_new(megabytes).expect("allocating a small transposition table")
+    }
+
+    /// Like `new`, but reports a failed allocation instead of aborting.
+    pub fn try_new(megabytes: usize) -> Result<Table, String> {
         let entry = std::mem::size_of::<Option<Entry>>();
-        let wanted = (megabytes.max(1) << 20) / entry;
+        let wanted = megabytes.clamp(1, 1 << 20).saturating_mul(1 << 20) / entry;
         // Round down to a power of two so a mask selects the slot.
-        let slots = (wanted.max(2) + 1).next_power_of_two() / 2;
-        Table {
-            slots: vec![None; slots],
-            mask: slots - 2,
+        let count = (wanted.max(2) + 1).next_power_of_two() / 2;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count).map_err(|e| e.to_string())?;
+        slots.resize(count, None);
+        Ok(Table {
+            slots,
+            mask: count - 2,
             age: 0,
-        }
+        })
     }
 
     pub fn clear(&mut self) {

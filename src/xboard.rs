@@ -97,9 +97,19 @@ impl Engine {
         let stop = self.stop.clone();
         let interrupt = self.interrupt.clone();
         std::thread::spawn(move || {
-            let stdin = std::io::stdin();
-            for line in stdin.lock().lines() {
-                let Ok(line) = line else { break };
+            let mut stdin = std::io::stdin().lock();
+            let mut bytes = Vec::new();
+            loop {
+                bytes.clear();
+                match stdin.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                // Bytes that are not UTF-8 become U+FFFD, and the command
+                // they are in is then refused like any other bad line.
+                let line = String::from_utf8_lossy(&bytes)
+                    .trim_end_matches(['\n', '\r'])
+                    .to_string();
                 let cmd = line.split_whitespace().next().unwrap_or("");
                 if cmd == "?" {
                     interrupt.store(MOVE_NOW, Ordering::SeqCst);
@@ -133,6 +143,13 @@ impl Engine {
         let (cmd, arg) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(c, a)| (c, a.trim()));
+        if cmd == "?" || abandons_search(cmd) {
+            // The reader raised the stop flag for this command; it has done
+            // its work (or there was no search to stop) once we get here. A
+            // `?` that arrives before its search starts still stops it.
+            self.stop.store(false, Ordering::SeqCst);
+            self.interrupt.store(RUN, Ordering::SeqCst);
+        }
         match cmd {
             "" => {}
             "quit" => return false,
@@ -176,7 +193,7 @@ impl Engine {
                 _ => say(&format!("Error (bad depth): {arg}")),
             },
             "time" => match arg.parse::<i64>() {
-                Ok(cs) => self.my_time_ms = cs.max(0) as u64 * 10,
+                Ok(cs) => self.my_time_ms = (cs.max(0) as u64).saturating_mul(10),
                 Err(_) => say(&format!("Error (bad time): {arg}")),
             },
             "otim" => {
@@ -199,7 +216,11 @@ impl Engine {
             "post" => self.post = true,
             "nopost" => self.post = false,
             "memory" => match arg.parse::<usize>() {
-                Ok(mb) if mb > 0 => self.searcher.resize(mb.min(1 << 16)),
+                Ok(mb) if mb > 0 => {
+                    if let Err(e) = self.searcher.resize(mb) {
+                        say(&format!("Error (cannot allocate {mb} MB): {e}"));
+                    }
+                }
                 _ => say(&format!("Error (bad memory size): {arg}")),
             },
             _ => {
@@ -270,29 +291,27 @@ impl Engine {
     /// royal left, or has no legal move (both lose, rules/chu.md 6.1, 6.3).
     fn check_game_end(&mut self) {
         let side = self.pos.side();
-        let lost = if self.pos.royals(side) == 0 {
-            Some("lost its last royal")
+        let (loser, why) = if self.pos.royals(side) == 0 {
+            (side, "lost its last royal")
+        } else if self.pos.royals(side.flip()) == 0 {
+            (side.flip(), "lost its last royal")
         } else if Searcher::root_moves_all(&mut self.pos).is_empty() {
-            Some("has no legal move")
+            (side, "has no legal move")
         } else {
-            None
+            return;
         };
-        if let Some(why) = lost {
-            self.game_over = true;
-            let (result, name) = match side {
-                Color::White => ("0-1", "White"),
-                Color::Black => ("1-0", "Black"),
-            };
-            say(&format!("{result} {{{name} {why}}}"));
-        }
+        self.game_over = true;
+        let (result, name) = match loser {
+            Color::White => ("0-1", "White"),
+            Color::Black => ("1-0", "Black"),
+        };
+        say(&format!("{result} {{{name} {why}}}"));
     }
 
     fn maybe_think(&mut self) {
         if self.game_over || self.engine_side != Some(self.pos.side()) {
             return;
         }
-        self.stop.store(false, Ordering::SeqCst);
-        self.interrupt.store(RUN, Ordering::SeqCst);
         let moves_played = (self.pos.ply() / 2) as u32;
         let limits = Limits {
             depth: self.depth_limit,
@@ -358,7 +377,12 @@ fn parse_level(arg: &str) -> Option<Control> {
     }
     let moves_per_session = f[0].parse::<u32>().ok()?;
     let base_ms = match f[1].split_once(':') {
-        Some((m, s)) => m.parse::<u64>().ok()? * 60_000 + s.parse::<u64>().ok()? * 1000,
+        Some((m, s)) => m
+            .parse::<u64>()
+            .ok()?
+            .saturating_mul(60_000)
+            .saturating_add(s.parse::<u64>().ok()?.saturating_mul(1000)),
+        // A float-to-integer cast saturates.
         None => {
             (f[1]
                 .parse::<f64>()
