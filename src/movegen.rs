@@ -18,6 +18,8 @@ struct Emitter<'a> {
     v: &'static Variant,
     us: Color,
     out: &'a mut Vec<Move>,
+    /// Quiescence wants only moves that remove an enemy piece.
+    captures_only: bool,
 }
 
 impl Emitter<'_> {
@@ -37,6 +39,9 @@ impl Emitter<'_> {
     /// been checked, once or twice depending on promotion.
     fn emit(&mut self, t: &PieceType, from: Square, to: Square, kills: &[Square]) {
         let captures = kills.iter().any(|&k| self.is_enemy(k)) || (to != from && self.is_enemy(to));
+        if self.captures_only && !captures {
+            return;
+        }
         if self.pos.state().lion_strike && !t.is_lion() && captures {
             // Chu rule 2 (counter-strike): no non-Lion capture of a Lion
             // right after a non-Lion took a Lion.
@@ -273,13 +278,28 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
 
 /// All legal moves of the side to move (repetition aside) into `out`.
 pub fn generate(pos: &Position, out: &mut Vec<Move>) {
+    generate_into(pos, out, false);
+}
+
+/// The legal moves that remove an enemy piece.
+pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
+    generate_into(pos, out, true);
+}
+
+fn generate_into(pos: &Position, out: &mut Vec<Move>, captures_only: bool) {
     out.clear();
     if pos.is_over() {
         return;
     }
     let v = pos.variant();
     let us = pos.side();
-    let mut e = Emitter { pos, v, us, out };
+    let mut e = Emitter {
+        pos,
+        v,
+        us,
+        out,
+        captures_only,
+    };
     for &from in &v.squares {
         let Some(p) = pos.piece_at(from) else {
             continue;
@@ -395,12 +415,13 @@ mod tests {
     use super::*;
     use crate::variant::VariantSet;
 
-    /// `attacked_by` must agree with move generation: a square holding a
+    /// `generate_captures` must give exactly the capturing moves of
+    /// `generate`, and `attacked_by` must agree with move generation: a square holding a
     /// piece is attacked exactly when the other side, to move, has a move
     /// removing that piece. Lions are left out as victims (rule 1 may forbid
     /// capturing them though they are attacked).
     #[test]
-    fn attack_test_agrees_with_generation() {
+    fn attack_test_and_capture_generation_agree_with_generation() {
         let set: &'static VariantSet = Box::leak(Box::new(VariantSet::builtin()));
         let v = set.find("chu").unwrap();
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
@@ -434,6 +455,12 @@ mod tests {
                 if pos.is_over() {
                     break;
                 }
+                let mut all = Vec::new();
+                let mut captures = Vec::new();
+                generate(&pos, &mut all);
+                generate_captures(&pos, &mut captures);
+                all.retain(|&m| is_capture(&pos, m));
+                assert_eq!(all, captures, "{}", pos.fen());
                 for by in Color::BOTH {
                     let board = pos.fen().split(' ').next().unwrap().to_string();
                     let fen = format!("{board} {}", if by == Color::White { "w" } else { "b" });

@@ -10,7 +10,7 @@
 
 use crate::board::Position;
 use crate::eval::Evaluator;
-use crate::movegen::{generate, interop_safe, is_capture, royal_attacked};
+use crate::movegen::{generate, generate_captures, interop_safe, is_capture, royal_attacked};
 use crate::moves::Move;
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
@@ -431,8 +431,7 @@ impl Searcher {
         alpha = alpha.max(stand);
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        generate(pos, &mut list);
-        list.retain(|&m| is_capture(pos, m));
+        generate_captures(pos, &mut list);
         scores.clear();
         scores.extend(list.iter().map(|&m| capture_gain(pos, m)));
         for i in 0..list.len() {
