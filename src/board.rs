@@ -47,6 +47,9 @@ static ZOBRIST: Lazy<Zobrist> = Lazy::new(|| {
 /// variants) automatic burns of up to eight neighbours.
 const MAX_CHANGES: usize = 16;
 
+/// Most royal pieces one side may have (King, Prince, promoted Elephants).
+pub const MAX_ROYALS: usize = 4;
+
 /// Rule state that depends on the previous move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RuleState {
@@ -69,7 +72,8 @@ pub struct Position {
     side: Color,
     state: RuleState,
     hash: u64,
-    royals: [u8; 2],
+    /// Squares of each side's royal pieces.
+    royals: [ArrayVec<Square, MAX_ROYALS>; 2],
     material: [i32; 2],
     /// Plies since the last capture or promotion: no earlier position can
     /// recur, which bounds the repetition scan.
@@ -98,7 +102,7 @@ impl Position {
             side: Color::White,
             state: RuleState::default(),
             hash: 0,
-            royals: [0; 2],
+            royals: [ArrayVec::new(), ArrayVec::new()],
             material: [0; 2],
             reversible: 0,
             undo: Vec::with_capacity(256),
@@ -171,6 +175,9 @@ impl Position {
                         rank + 1,
                         variant.width
                     ));
+                }
+                if variant.piece(kind).royal && pos.royals(color) == MAX_ROYALS {
+                    return Err(format!("more than {MAX_ROYALS} royal pieces of one side"));
                 }
                 pos.put(Square::new(file, rank), Cell::from(Piece::new(color, kind)));
                 file += 1;
@@ -282,8 +289,8 @@ impl Position {
     }
 
     #[inline]
-    pub fn royals(&self, color: Color) -> u8 {
-        self.royals[color.index()]
+    pub fn royals(&self, color: Color) -> usize {
+        self.royals[color.index()].len()
     }
 
     #[inline]
@@ -294,7 +301,7 @@ impl Position {
     /// A side without royals has lost; the position then has no moves.
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.royals[0] == 0 || self.royals[1] == 0
+        self.royals[0].is_empty() || self.royals[1].is_empty()
     }
 
     /// Plies made since the position was set up.
@@ -311,12 +318,17 @@ impl Position {
         self.hash ^= z[old.index()] ^ z[new.index()];
         if let Some(p) = old.piece() {
             let t = self.variant.piece(p.kind());
-            self.royals[p.color().index()] -= t.royal as u8;
+            if t.royal {
+                self.royals[p.color().index()].retain(|s| *s != sq);
+            }
             self.material[p.color().index()] -= t.value;
         }
         if let Some(p) = new.piece() {
             let t = self.variant.piece(p.kind());
-            self.royals[p.color().index()] += t.royal as u8;
+            if t.royal {
+                // More royals than this are refused when a FEN is read.
+                let _ = self.royals[p.color().index()].try_push(sq);
+            }
             self.material[p.color().index()] += t.value;
         }
         self.cells[sq.index()] = new;
@@ -430,10 +442,8 @@ impl Position {
     }
 
     /// Squares of the royal pieces of one colour.
-    pub fn royal_squares(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
-        self.pieces(color)
-            .filter(|(_, p)| self.variant.piece(p.kind()).royal)
-            .map(|(sq, _)| sq)
+    pub fn royal_squares(&self, color: Color) -> &[Square] {
+        &self.royals[color.index()]
     }
 }
 

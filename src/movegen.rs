@@ -384,7 +384,8 @@ pub fn attacked_by(
 /// Whether some royal of `color` can be captured by the opponent's next move.
 pub fn royal_attacked(pos: &Position, color: Color) -> bool {
     pos.royal_squares(color)
-        .any(|sq| attacked_by(pos, sq, color.flip(), &[]))
+        .iter()
+        .any(|&sq| attacked_by(pos, sq, color.flip(), &[]))
 }
 
 /// Find the legal move a move string names (PROTOCOL.md notation): kill
