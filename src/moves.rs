@@ -41,11 +41,6 @@ impl Move {
     }
 
     #[inline]
-    pub fn step(from: Square, to: Square) -> Move {
-        Move::new(from, to, &[], false)
-    }
-
-    #[inline]
     pub fn from(self) -> Square {
         self.from
     }
@@ -77,27 +72,19 @@ impl Move {
     }
 
     /// Whether `text` names this move's effect (kill squares in any order).
+    /// Texts that need the board to be understood (an out-and-back over an
+    /// empty square, legs through empty squares) are resolved by
+    /// `movegen::parse_move` before matching.
     pub fn matches(self, text: &MoveText) -> bool {
         if text.null {
             return self.is_pass();
         }
-        if text.from != self.from || text.to != self.to {
-            return false;
-        }
-        if text.promote.unwrap_or(false) != self.promote {
-            return false;
-        }
         let kills = self.kills();
-        // An out-and-back over an empty square is a pass: the text then names
-        // one "kill" that the move does not have. The caller decides whether
-        // the square is empty; here a pass matches a single-kill igui text
-        // only through `MoveText::as_pass`.
-        kills.len() == text.kills.len() && kills.iter().all(|k| text.kills.contains(k))
-    }
-
-    /// Text for CECP and `perft --divide`; a pass is written `FROMFROM`.
-    pub fn to_text(self) -> String {
-        self.to_string()
+        text.from == self.from
+            && text.to == self.to
+            && text.promote.unwrap_or(false) == self.promote
+            && kills.len() == text.kills.len()
+            && kills.iter().all(|k| text.kills.contains(k))
     }
 }
 

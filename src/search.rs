@@ -14,7 +14,7 @@ use crate::movegen::{generate, generate_captures, interop_safe, is_capture, roya
 use crate::moves::Move;
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
-use crate::types::{CELLS, Color};
+use crate::types::CELLS;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -540,14 +540,6 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
     } else {
         s
     }
-}
-
-/// Whether `color` has lost (no royal) or, to move, has no legal move.
-pub fn has_lost(pos: &mut Position, color: Color) -> bool {
-    if pos.royals(color) == 0 {
-        return true;
-    }
-    pos.side() == color && Searcher::root_moves_all(pos).is_empty()
 }
 
 impl Searcher {

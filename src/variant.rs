@@ -171,10 +171,6 @@ impl Variant {
         self.last_rank[color.index()][sq.index()]
     }
 
-    pub fn on_board(&self, sq: Square) -> bool {
-        sq.file() < self.width && sq.rank() < self.height
-    }
-
     pub fn answers_to(&self, name: &str) -> bool {
         let n = name.to_ascii_lowercase();
         self.name == n || self.aliases.contains(&n)
