@@ -103,34 +103,31 @@ impl Searcher {
         &self.eval.as_ref().expect("evaluator just built").1
     }
 
-    /// The root moves the engine may play: legal, not repeating, not
-    /// rejected by XBoard/HaChu, and, where possible, not leaving a sole
-    /// royal en prise (XBoard forfeits such a move in Chu).
+    /// The root moves the engine plays, best tier first: legal and not
+    /// repeating, then preferring moves XBoard and HaChu accept
+    /// (`interop_safe`) and moves that do not leave a sole royal en prise
+    /// (XBoard forfeits those in Chu). A lower tier is used only when the
+    /// better ones are empty, so a side with a legal move always moves.
     pub fn root_moves(pos: &mut Position) -> Vec<Move> {
-        let mut legal = Vec::new();
-        generate(pos, &mut legal);
         let us = pos.side();
         let single_royal = pos.royals(us) == 1;
-        let mut safe = Vec::new();
-        let mut fallback = Vec::new();
-        for mv in legal {
-            if !interop_safe(pos, mv) {
-                continue;
-            }
-            pos.make(mv);
-            let repeats = pos.is_repetition();
-            let exposed = single_royal && !pos.is_over() && royal_attacked(pos, us);
-            pos.unmake();
-            if repeats {
-                continue;
-            }
-            if exposed {
-                fallback.push(mv)
+        // tiers[0]: safe; [1]: exposes the royal; [2]: not interop-safe.
+        let mut tiers: [Vec<Move>; 3] = Default::default();
+        for mv in Self::root_moves_all(pos) {
+            let tier = if !interop_safe(pos, mv) {
+                2
             } else {
-                safe.push(mv)
-            }
+                pos.make(mv);
+                let exposed = single_royal && !pos.is_over() && royal_attacked(pos, us);
+                pos.unmake();
+                usize::from(exposed)
+            };
+            tiers[tier].push(mv);
         }
-        if safe.is_empty() { fallback } else { safe }
+        tiers
+            .into_iter()
+            .find(|t| !t.is_empty())
+            .unwrap_or_default()
     }
 
     /// Search the position and return the best move found.
@@ -555,5 +552,68 @@ impl Searcher {
             !repeats
         });
         legal
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::VariantSet;
+
+    fn chu() -> &'static crate::variant::Variant {
+        let set: &'static VariantSet = Box::leak(Box::new(VariantSet::builtin()));
+        set.find("chu").unwrap()
+    }
+
+    #[test]
+    fn a_side_with_only_interop_unsafe_moves_still_moves() {
+        // White's King is boxed in by its own dead Pawns; the only moves are
+        // a11a12 and a11a12+, both of which the engine avoids when it can.
+        let fen = "10PK/P9PP/12/12/12/12/12/12/12/12/12/k11 w";
+        let mut pos = Position::from_fen(chu(), fen).unwrap();
+        let mut roots: Vec<String> = Searcher::root_moves(&mut pos)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        roots.sort();
+        assert_eq!(roots, ["a11a12", "a11a12+"]);
+        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        let out = s.think(
+            &mut pos,
+            Limits {
+                depth: Some(2),
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        assert!(out.best.is_some());
+    }
+
+    #[test]
+    fn prefers_moves_that_keep_the_sole_king_safe() {
+        // The White King on f1 may step into the Rook's file (legal, but
+        // XBoard forfeits it); the search must never choose such a move.
+        let fen = "12/12/4r7/12/12/12/12/12/12/12/12/5K5k w";
+        let mut pos = Position::from_fen(chu(), fen).unwrap();
+        let roots = Searcher::root_moves(&mut pos);
+        assert!(!roots.is_empty());
+        assert!(roots.iter().all(|m| m.to().file() != 4), "{roots:?}");
+    }
+
+    #[test]
+    fn finds_the_king_capture() {
+        let fen = "k11/12/12/12/12/12/12/12/12/12/12/R4K6 w";
+        let mut pos = Position::from_fen(chu(), fen).unwrap();
+        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        let out = s.think(
+            &mut pos,
+            Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        assert_eq!(out.best.map(|m| m.to_string()), Some("a1a12".to_string()));
+        assert!(out.score > MATE_BOUND);
     }
 }
