@@ -613,7 +613,11 @@ mod tests {
             },
             &mut |_| {},
         );
-        assert_eq!(out.best.map(|m| m.to_string()), Some("a1a12".to_string()));
+        let best = out.best.map(|m| m.to_string());
+        assert!(
+            matches!(best.as_deref(), Some("a1a12" | "a1a12+")),
+            "{best:?}"
+        );
         assert!(out.score > MATE_BOUND);
     }
 }
