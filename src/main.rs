@@ -45,7 +45,14 @@ fn load(ini: Option<&str>) -> Result<&'static VariantSet, String> {
             VariantSet::parse(&text)?
         }
     };
-    Ok(Box::leak(Box::new(set)))
+    let set: &'static VariantSet = Box::leak(Box::new(set));
+    // A variant whose start position does not read is unusable: refuse the
+    // file now rather than fail when the variant is chosen.
+    for v in &set.variants {
+        Position::from_fen(v, &v.start_fen)
+            .map_err(|e| format!("variant {}: start position: {e}", v.name))?;
+    }
+    Ok(set)
 }
 
 fn run(cli: Cli) -> Result<(), String> {

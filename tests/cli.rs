@@ -1,0 +1,96 @@
+//! The command line: perft output format, --divide, --ini, bench, errors.
+
+use std::process::{Command, Output};
+
+fn kyodai(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kyodai"))
+        .args(args)
+        .output()
+        .expect("run kyodai")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn perft_prints_total_last() {
+    let o = kyodai(&["perft", "chu", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("total 48315"));
+}
+
+#[test]
+fn divide_prints_one_line_per_root_move() {
+    let o = kyodai(&["perft", "chu", "2", "--divide"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 37, "{out}");
+    assert_eq!(lines[36], "total 1296");
+    // In the start position every root move has 36 replies.
+    assert!(lines[..36].iter().all(|l| l.ends_with(" 36")), "{out}");
+    assert!(lines.contains(&"f3f5 36"), "Lion jump missing: {out}");
+}
+
+#[test]
+fn divide_writes_passes_as_from_from() {
+    let fen = "12/12/12/12/12/12/5N6/12/12/12/12/K10k w";
+    let o = kyodai(&["perft", "chu", "1", "--divide", "--fen", fen]);
+    assert!(stdout(&o).lines().any(|l| l == "f6f6 1"), "{}", stdout(&o));
+}
+
+#[test]
+fn ini_file_replaces_the_builtin_variants() {
+    let dir = std::env::temp_dir().join(format!("kyodai-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ini = dir.join("mini.ini");
+    // A 3x3 board with two Kings and a Rook: the Rook on a1 has 2 moves
+    // (a2, a3; its King on b1 blocks the rank) and the King on b1 has 4
+    // (a2, b2, c1, c2): 6.
+    std::fs::write(
+        &ini,
+        "[mini]\nboard = 3x3\nzone = 0\nstart = 2k/3/RK1 w\npiece = K | King | K | K | - | royal\npiece = R | Rook | R | R | - |\n",
+    )
+    .unwrap();
+    let o = kyodai(&["--ini", ini.to_str().unwrap(), "perft", "mini", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o).lines().last(), Some("total 6"));
+    // The built-in variants are gone.
+    let o = kyodai(&["--ini", ini.to_str().unwrap(), "perft", "chu", "1"]);
+    assert!(!o.status.success());
+}
+
+#[test]
+fn bad_arguments_fail_with_a_message() {
+    for args in [
+        &["perft", "nosuchvariant", "1"][..],
+        &["perft", "chu", "1", "--fen", "12/12 w"],
+        &["--ini", "/nonexistent/engine.ini", "perft", "chu", "1"],
+    ] {
+        let o = kyodai(args);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("kyodai:"),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn bench_reports_nodes_and_speed() {
+    let o = kyodai(&["bench", "2"]);
+    let out = stdout(&o);
+    let nodes = out
+        .lines()
+        .find_map(|l| l.strip_prefix("nodes "))
+        .expect("nodes line");
+    assert!(nodes.parse::<u64>().unwrap() > 0);
+    assert!(out.lines().any(|l| l.starts_with("nps ")));
+    // Node counts are deterministic: the signature of the search.
+    assert_eq!(
+        stdout(&kyodai(&["bench", "2"]))
+            .lines()
+            .find_map(|l| l.strip_prefix("nodes ").map(str::to_string)),
+        Some(nodes.to_string())
+    );
+}
