@@ -27,8 +27,12 @@ impl Default for Control {
     }
 }
 
-/// Reserve kept on the clock for process and GUI latency.
+/// Always left on the clock for process and GUI latency.
 const SAFETY_MS: u64 = 60;
+
+/// Moves a sudden-death game is planned for: Chu games between engines
+/// often last 200 or more moves a side.
+const PLANNED_MOVES: u64 = 50;
 
 /// Soft and hard limits for one search.
 #[derive(Clone, Copy, Debug)]
@@ -51,22 +55,31 @@ pub fn budget(control: Control, remaining_ms: u64, moves_played: u32) -> Budget 
         }
         Control::Level {
             moves_per_session,
+            base_ms,
             inc_ms,
-            ..
         } => {
-            let usable = remaining_ms.saturating_sub(SAFETY_MS);
+            // A tenth of the base time (at most a second) is kept in reserve
+            // and only the rest is shared out, so that a long game ends up
+            // playing on the increment with a cushion against latency,
+            // rather than on a clock drained to a few hundred milliseconds.
+            let reserve = (base_ms / 10).clamp(SAFETY_MS, 1_000);
+            let clock = remaining_ms.saturating_sub(SAFETY_MS);
+            let usable = remaining_ms.saturating_sub(reserve);
             let moves_left = if moves_per_session > 0 {
                 (moves_per_session - moves_played % moves_per_session).max(1) as u64
             } else {
-                // Sudden death: plan for about 40 more moves.
-                40
+                PLANNED_MOVES
             };
-            // Spend a share of what is left plus most of the increment, but
-            // never more than a fraction of the clock, so that many moves can
-            // still be made when the increment is small.
-            let share = usable / (moves_left + 1) + inc_ms * 3 / 4;
-            let soft = share.min(usable / 4).max(5);
-            let hard = (soft * 3).min(usable / 3).max(soft);
+            // Most of the increment is spent; a search overshoots its soft
+            // limit by a little on average, so the clock still grows back
+            // towards the reserve when it is below it.
+            let soft = (usable / (moves_left + 1) + inc_ms * 7 / 10)
+                .min(clock / 4)
+                .max(5);
+            let hard = (soft * 2)
+                .min(usable / 4 + inc_ms * 9 / 10)
+                .min(clock / 3)
+                .max(soft);
             Budget {
                 soft: Duration::from_millis(soft),
                 hard: Duration::from_millis(hard),
@@ -94,6 +107,17 @@ mod tests {
             );
             assert!(b.soft <= b.hard);
         }
+    }
+
+    #[test]
+    fn low_clock_spends_less_than_the_increment() {
+        let c = Control::Level {
+            moves_per_session: 0,
+            base_ms: 10_000,
+            inc_ms: 100,
+        };
+        let b = budget(c, 800, 150);
+        assert!(b.hard.as_millis() < 100, "{b:?}");
     }
 
     #[test]
