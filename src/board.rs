@@ -75,6 +75,8 @@ pub struct Position {
     /// Squares of each side's royal pieces.
     royals: [ArrayVec<Square, MAX_ROYALS>; 2],
     material: [i32; 2],
+    /// Sum of the pieces' placement scores, White-positive.
+    placement: i32,
     /// Plies since the last capture or promotion: no earlier position can
     /// recur, which bounds the repetition scan.
     reversible: u16,
@@ -104,6 +106,7 @@ impl Position {
             hash: 0,
             royals: [ArrayVec::new(), ArrayVec::new()],
             material: [0; 2],
+            placement: 0,
             reversible: 0,
             undo: Vec::with_capacity(256),
             keys: Vec::with_capacity(512),
@@ -298,6 +301,12 @@ impl Position {
         self.material[color.index()]
     }
 
+    /// Placement score of all pieces, White-positive.
+    #[inline]
+    pub fn placement(&self) -> i32 {
+        self.placement
+    }
+
     /// A side without royals has lost; the position then has no moves.
     #[inline]
     pub fn is_over(&self) -> bool {
@@ -316,7 +325,10 @@ impl Position {
         let old = self.cells[sq.index()];
         let z = &ZOBRIST.cell[sq.index()];
         self.hash ^= z[old.index()] ^ z[new.index()];
+        let v: &'static Variant = self.variant;
+        let placement = &v.placement;
         if let Some(p) = old.piece() {
+            self.placement -= placement[p.index() * CELLS + sq.index()] as i32;
             let t = self.variant.piece(p.kind());
             if t.royal {
                 self.royals[p.color().index()].retain(|s| *s != sq);
@@ -324,6 +336,7 @@ impl Position {
             self.material[p.color().index()] -= t.value;
         }
         if let Some(p) = new.piece() {
+            self.placement += placement[p.index() * CELLS + sq.index()] as i32;
             let t = self.variant.piece(p.kind());
             if t.royal {
                 // More royals than this are refused when a FEN is read.

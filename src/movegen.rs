@@ -416,6 +416,8 @@ mod tests {
     use super::*;
     use crate::variant::VariantSet;
 
+    /// Along random games: the board's incremental hash, material and
+    /// placement equal those of the same position read from its FEN;
     /// `generate_captures` must give exactly the capturing moves of
     /// `generate`, and `attacked_by` must agree with move generation: a square holding a
     /// piece is attacked exactly when the other side, to move, has a move
@@ -456,6 +458,24 @@ mod tests {
                 if pos.is_over() {
                     break;
                 }
+                // Incremental state equals the state computed from scratch.
+                let fresh = Position::from_fen(v, &pos.fen()).unwrap();
+                assert_eq!(
+                    (
+                        fresh.hash(),
+                        fresh.placement(),
+                        fresh.material(Color::White),
+                        fresh.material(Color::Black)
+                    ),
+                    (
+                        pos.hash(),
+                        pos.placement(),
+                        pos.material(Color::White),
+                        pos.material(Color::Black)
+                    ),
+                    "{}",
+                    pos.fen()
+                );
                 let mut all = Vec::new();
                 let mut captures = Vec::new();
                 generate(&pos, &mut all);

@@ -9,7 +9,7 @@
 //! position is not legal.
 
 use crate::board::Position;
-use crate::eval::Evaluator;
+use crate::eval::evaluate;
 use crate::movegen::{generate, generate_captures, interop_safe, is_capture, royal_attacked};
 use crate::moves::Move;
 use crate::time::Budget;
@@ -52,7 +52,6 @@ pub struct Outcome {
 
 pub struct Searcher {
     tt: Table,
-    eval: Option<(String, Evaluator)>,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     lists: Vec<Vec<Move>>,
@@ -69,7 +68,6 @@ impl Searcher {
     pub fn new(tt_megabytes: usize, stop: Arc<AtomicBool>) -> Searcher {
         Searcher {
             tt: Table::new(tt_megabytes),
-            eval: None,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 256 * CELLS],
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
@@ -93,14 +91,6 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
-    }
-
-    fn evaluator(&mut self, pos: &Position) -> &Evaluator {
-        let name = &pos.variant().name;
-        if self.eval.as_ref().is_none_or(|(n, _)| n != name) {
-            self.eval = Some((name.clone(), Evaluator::new(pos.variant())));
-        }
-        &self.eval.as_ref().expect("evaluator just built").1
     }
 
     /// The root moves the engine plays, best tier first: legal and not
@@ -144,7 +134,6 @@ impl Searcher {
         self.tt.new_search();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
-        self.evaluator(pos);
 
         let mut roots = Self::root_moves(pos);
         let mut out = Outcome {
@@ -274,7 +263,7 @@ impl Searcher {
             return -MATE + ply as i32;
         }
         if ply >= MAX_PLY - 2 {
-            return self.evaluator(pos).evaluate(pos);
+            return evaluate(pos);
         }
         let us = pos.side();
         let in_check = pos.royals(us) == 1 && royal_attacked(pos, us);
@@ -309,7 +298,7 @@ impl Searcher {
         // Null move: if passing still fails high, a real move will too.
         // Large-shogi positions are practically never zugzwang.
         if !pv_node && !in_check && depth >= 3 && beta.abs() < MATE_BOUND {
-            let stand = self.evaluator(pos).evaluate(pos);
+            let stand = evaluate(pos);
             if stand >= beta {
                 pos.make_null();
                 let s = -self.search(pos, depth - 3, -beta, -beta + 1, ply + 1);
@@ -421,7 +410,7 @@ impl Searcher {
         if self.out_of_time() {
             return 0;
         }
-        let stand = self.evaluator(pos).evaluate(pos);
+        let stand = evaluate(pos);
         if stand >= beta || ply >= MAX_PLY - 2 {
             return stand;
         }

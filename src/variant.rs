@@ -141,6 +141,9 @@ pub struct Variant {
     pub squares: Vec<Square>,
     /// Every capturing leap delta of any piece, per colour.
     pub leap_deltas: [Vec<i32>; 2],
+    /// Placement score of each coloured piece on each cell
+    /// (`eval::placement_scores`).
+    pub placement: Vec<i16>,
     /// `in_zone[color][cell]`.
     in_zone: [Vec<bool>; 2],
     /// `last_rank[color][cell]`.
@@ -399,7 +402,7 @@ impl Draft {
             }
         }
         let start_fen = self.start.ok_or_else(|| ctx("no start position".into()))?;
-        Ok(Variant {
+        let mut variant = Variant {
             name: self.name,
             title: self.title,
             aliases: self.aliases,
@@ -414,9 +417,12 @@ impl Draft {
             pieces,
             squares,
             leap_deltas,
+            placement: Vec::new(),
             in_zone,
             last_rank,
-        })
+        };
+        variant.placement = crate::eval::placement_scores(&variant);
+        Ok(variant)
     }
 }
 
