@@ -325,6 +325,9 @@ for g in $(seq 1 "$GAMES"); do
         -firstTimeOdds 1 -secondTimeOdds 1
         -pgnExtendedInfo true
         -soundProgram ""
+        # No move animation or flashing: XBoard reads engine output only
+        # when it is done drawing, and charges the wait to the engine.
+        -animateMoving false -flashCount 0
     )
     [ ${#EXTRA_XB_ARGS[@]} -gt 0 ] && xb_args+=("${EXTRA_XB_ARGS[@]}")
     printf '%q ' "$XBOARD" "${xb_args[@]}" >"$gdir/xboard.cmd"; echo >>"$gdir/xboard.cmd"

@@ -23,6 +23,12 @@ pub const MATE: i32 = 100_000;
 /// Scores beyond this are wins or losses at a known distance.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = MATE + 1;
+/// Ordering score of the second killer; everything at or above it (hash
+/// move, captures, promotions, killers) is searched at full depth.
+const KILLER_SCORE: i32 = 1 << 26;
+/// Centipawns per ply of depth for (reverse) futility pruning: about a
+/// Silver General, more than placement terms move in a couple of plies.
+const FUTILITY_MARGIN: i32 = 150;
 const MAX_PLY: usize = 100;
 
 /// What stops a search.
@@ -54,6 +60,8 @@ pub struct Searcher {
     tt: Table,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// Late-move reduction by depth and move number.
+    reductions: Vec<[i32; 64]>,
     lists: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
@@ -70,6 +78,19 @@ impl Searcher {
             tt: Table::new(tt_megabytes),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 256 * CELLS],
+            // The usual logarithmic formula: deeper nodes and later moves
+            // are reduced more.
+            reductions: (0..64)
+                .map(|d| {
+                    let mut row = [0; 64];
+                    for (n, r) in row.iter_mut().enumerate().skip(1) {
+                        if d > 0 {
+                            *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.2) as i32;
+                        }
+                    }
+                    row
+                })
+                .collect(),
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
@@ -295,22 +316,30 @@ impl Searcher {
             }
         }
 
+        let static_eval = if in_check { -INF } else { evaluate(pos) };
+        let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
+        // Reverse futility: far enough above beta that a shallow search
+        // will not bring it back.
+        if quiet_node && depth <= 3 && static_eval - FUTILITY_MARGIN * depth >= beta {
+            return static_eval;
+        }
         // Null move: if passing still fails high, a real move will too.
         // Large-shogi positions are practically never zugzwang.
-        if !pv_node && !in_check && depth >= 3 && beta.abs() < MATE_BOUND {
-            let stand = evaluate(pos);
-            if stand >= beta {
-                pos.make_null();
-                let s = -self.search(pos, depth - 3, -beta, -beta + 1, ply + 1);
-                pos.unmake();
-                if self.aborted {
-                    return 0;
-                }
-                if s >= beta {
-                    return beta;
-                }
+        if quiet_node && depth >= 3 && static_eval >= beta {
+            let reduction = 3 + depth / 6;
+            pos.make_null();
+            let s = -self.search(pos, depth - reduction, -beta, -beta + 1, ply + 1);
+            pos.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if s >= beta {
+                return beta;
             }
         }
+        // Futility: quiet moves cannot lift a hopeless static score to
+        // alpha within one or two plies.
+        let futile = quiet_node && depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha;
 
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
@@ -324,19 +353,25 @@ impl Searcher {
         for i in 0..list.len() {
             let mv = pick(&mut list, &mut scores, i);
             let capture = is_capture(pos, mv);
+            let quiet = !capture && !mv.promotes();
+            // Hash move, captures, promotions and killers are never pruned
+            // or reduced.
+            let ordinary = quiet && scores[i] < KILLER_SCORE;
+            if futile && ordinary && legal > 0 {
+                continue;
+            }
             pos.make(mv);
             if pos.is_repetition() {
                 pos.unmake();
                 continue;
             }
             legal += 1;
-            let quiet = !capture && !mv.promotes();
             let mut score;
             if legal == 1 {
                 score = -self.search(pos, depth - 1, -beta, -alpha, ply + 1);
             } else {
-                let reduce = if quiet && depth >= 3 && legal > 4 && !in_check {
-                    1 + (legal > 12) as i32
+                let reduce = if ordinary && depth >= 3 && legal > 3 && !in_check {
+                    self.reductions[(depth as usize).min(63)][legal.min(63)].min(depth - 2)
                 } else {
                     0
                 };
@@ -463,9 +498,9 @@ impl Searcher {
             } else if mv.promotes() {
                 1 << 27
             } else if killers[0] == Some(mv) {
-                (1 << 26) + 1
+                KILLER_SCORE + 1
             } else if killers[1] == Some(mv) {
-                1 << 26
+                KILLER_SCORE
             } else {
                 pos.piece_at(mv.from())
                     .map_or(0, |p| self.history[p.index() * CELLS + mv.to().index()])
