@@ -589,6 +589,15 @@ mod tests {
         set.find("chu").unwrap()
     }
 
+    fn search_to_depth(pos: &mut Position, depth: u32) -> Outcome {
+        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        s.think(pos, limits, &mut |_| {})
+    }
+
     #[test]
     fn a_side_with_only_interop_unsafe_moves_still_moves() {
         // White's King is boxed in by its own dead Pawns; the only moves are
@@ -601,15 +610,7 @@ mod tests {
             .collect();
         roots.sort();
         assert_eq!(roots, ["a11a12", "a11a12+"]);
-        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
-        let out = s.think(
-            &mut pos,
-            Limits {
-                depth: Some(2),
-                ..Limits::default()
-            },
-            &mut |_| {},
-        );
+        let out = search_to_depth(&mut pos, 2);
         assert!(out.best.is_some());
     }
 
@@ -628,15 +629,7 @@ mod tests {
     fn finds_the_king_capture() {
         let fen = "k11/12/12/12/12/12/12/12/12/12/12/R4K6 w";
         let mut pos = Position::from_fen(chu(), fen).unwrap();
-        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
-        let out = s.think(
-            &mut pos,
-            Limits {
-                depth: Some(3),
-                ..Limits::default()
-            },
-            &mut |_| {},
-        );
+        let out = search_to_depth(&mut pos, 3);
         let best = out.best.map(|m| m.to_string());
         assert!(
             matches!(best.as_deref(), Some("a1a12" | "a1a12+")),
