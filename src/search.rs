@@ -36,7 +36,6 @@ const MAX_PLY: usize = 100;
 pub struct Limits {
     pub depth: Option<u32>,
     pub budget: Option<Budget>,
-    pub nodes: Option<u64>,
 }
 
 /// One line of thinking output.
@@ -263,8 +262,7 @@ impl Searcher {
                 .limits
                 .budget
                 .is_some_and(|b| self.start.elapsed() >= b.hard);
-            let too_many = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-            if late || too_many || self.stop.load(Ordering::Relaxed) {
+            if late || self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
         }

@@ -316,7 +316,6 @@ impl Engine {
         let limits = Limits {
             depth: self.depth_limit,
             budget: Some(time::budget(self.control, self.my_time_ms, moves_played)),
-            nodes: None,
         };
         let post = self.post;
         let mut report = |info: &Info| {
