@@ -20,6 +20,20 @@ struct Emitter<'a> {
     out: &'a mut Vec<Move>,
     /// Quiescence wants only moves that remove an enemy piece.
     captures_only: bool,
+    protection: Protection,
+}
+
+/// When Lion-trading rule 1 judges whether the victim Lion is protected
+/// (rules/chu.md 5.4.1). The two readings differ only when a bridge Pawn or
+/// Go-Between taken first was the Lion's sole protector.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Protection {
+    /// [J]: before the move; the bridge still protects. The rule the engine
+    /// plays by.
+    BeforeMove,
+    /// [H]/[X]: after the whole move; the captured bridge no longer
+    /// protects. Accepted from opponents (HaChu plays it).
+    AfterMove,
 }
 
 impl Emitter<'_> {
@@ -160,7 +174,11 @@ impl Emitter<'_> {
             }
         }
         let transparent = [Some(from), first];
-        !attacked_by(self.pos, to, self.us.flip(), &transparent)
+        let captured = match self.protection {
+            Protection::BeforeMove => None,
+            Protection::AfterMove => first,
+        };
+        !attacked_by(self.pos, to, self.us.flip(), &transparent, captured)
     }
 
     /// Limited Lion power along single directions (Horned Falcon, Soaring
@@ -278,15 +296,15 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
 
 /// All legal moves of the side to move (repetition aside) into `out`.
 pub fn generate(pos: &Position, out: &mut Vec<Move>) {
-    generate_into(pos, out, false);
+    generate_into(pos, out, false, Protection::BeforeMove);
 }
 
 /// The legal moves that remove an enemy piece.
 pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
-    generate_into(pos, out, true);
+    generate_into(pos, out, true, Protection::BeforeMove);
 }
 
-fn generate_into(pos: &Position, out: &mut Vec<Move>, captures_only: bool) {
+fn generate_into(pos: &Position, out: &mut Vec<Move>, captures_only: bool, protection: Protection) {
     out.clear();
     if pos.is_over() {
         return;
@@ -299,6 +317,7 @@ fn generate_into(pos: &Position, out: &mut Vec<Move>, captures_only: bool) {
         us,
         out,
         captures_only,
+        protection,
     };
     for &from in &v.squares {
         let Some(p) = pos.piece_at(from) else {
@@ -328,13 +347,19 @@ fn generate_into(pos: &Position, out: &mut Vec<Move>, captures_only: bool) {
 /// by any of its legs). Squares in `transparent` do not block lines, but a
 /// piece of `by` standing on one still attacks (Lion-trading rule 1 judges
 /// protection with the capturing Lion lifted and the first victim's square
-/// see-through).
+/// see-through), unless it is the piece on `captured`.
 pub fn attacked_by(
     pos: &Position,
     target: Square,
     by: Color,
     transparent: &[Option<Square>],
+    captured: Option<Square>,
 ) -> bool {
+    // The piece on `captured` is gone: it neither blocks nor attacks.
+    let attacker = |sq: Square| {
+        pos.piece_at(sq)
+            .filter(|p| p.color() == by && Some(sq) != captured)
+    };
     let v = pos.variant();
     for (i, &d) in KING_STEPS.iter().enumerate() {
         let back = (i + 4) % 8;
@@ -347,8 +372,8 @@ pub fn attacked_by(
             if cell.is_off() {
                 break;
             }
-            if let Some(p) = cell.piece() {
-                if p.color() == by {
+            if cell.piece().is_some() {
+                if let Some(p) = attacker(sq) {
                     let t = v.piece(p.kind());
                     let reach = t.reach(by, back);
                     if reach == UNLIMITED || reach >= distance {
@@ -368,7 +393,7 @@ pub fn attacked_by(
     }
     // Jumps to distance 2 over whatever stands between.
     for &j in &LION_JUMPS {
-        if let Some(p) = pos.piece_at(target.offset(j)).filter(|p| p.color() == by) {
+        if let Some(p) = attacker(target.offset(j)) {
             let t = v.piece(p.kind());
             if t.power == Power::Lion || t.stings(by).iter().any(|&d| 2 * d == -j) {
                 return true;
@@ -376,8 +401,7 @@ pub fn attacked_by(
         }
     }
     v.leap_deltas[by.index()].iter().any(|&l| {
-        pos.piece_at(target.offset(-l))
-            .is_some_and(|p| p.color() == by && v.piece(p.kind()).leaps(by).contains(&l))
+        attacker(target.offset(-l)).is_some_and(|p| v.piece(p.kind()).leaps(by).contains(&l))
     })
 }
 
@@ -385,18 +409,21 @@ pub fn attacked_by(
 pub fn royal_attacked(pos: &Position, color: Color) -> bool {
     pos.royal_squares(color)
         .iter()
-        .any(|&sq| attacked_by(pos, sq, color.flip(), &[]))
+        .any(|&sq| attacked_by(pos, sq, color.flip(), &[], None))
 }
 
 /// Find the legal move a move string names (PROTOCOL.md notation): kill
 /// squares in any order, `@@@@`, `f6f6` and `f6f7,f7f6` over an empty `f7`
-/// for a pass, `=` or no suffix to decline promotion. Repetition is not
-/// checked here.
+/// for a pass, `=` or no suffix to decline promotion. Lion-trading rule 1
+/// is read the lenient way ([H]: protection judged after the move), so that
+/// every move HaChu or the association's rules allow is accepted.
+/// Repetition is not checked here.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     let v = pos.variant();
     let mut t = crate::moves::MoveText::parse(text, v.width, v.height)?;
     let mut legal = Vec::new();
-    generate(pos, &mut legal);
+    // Liberal in what we accept: either reading of Lion-trading rule 1.
+    generate_into(pos, &mut legal, false, Protection::AfterMove);
     let pass = t.null || t.as_pass(t.kills.first().is_some_and(|&k| pos.cell(k).is_empty()));
     let found = if pass {
         legal
@@ -496,7 +523,7 @@ mod tests {
                             .iter()
                             .any(|m| m.to() == sq || m.kills().contains(&sq));
                         assert_eq!(
-                            attacked_by(&pos, sq, by, &[]),
+                            attacked_by(&pos, sq, by, &[], None),
                             by_generation,
                             "{fen} square {sq}"
                         );

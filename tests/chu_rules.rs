@@ -699,10 +699,22 @@ fn rule1_silver_or_tokin_first_double_capture_legal() {
 #[test]
 fn rule1_bridge_pawn_as_sole_protector_recommended_rule() {
     // 5.4.1 / 8 #5: protection judged before the move, the bridge Pawn
-    // counts ([J], recommended): illegal.
+    // counts ([J], recommended): the engine's own move list lacks the
+    // double capture; but HaChu's reading (judged after the move) allows
+    // it, and moves an opponent may play under any supported reading are
+    // accepted.
     let p = with_kings("N@f10 p@f9 n@f8");
-    illegal(&p, "f10f9,f9f8");
+    let mv = legal(&p, "f10f9,f9f8");
+    let mut own = Vec::new();
+    kyodai::movegen::generate(&p, &mut own);
+    assert!(
+        !own.contains(&mv),
+        "[J] forbids {mv} in the engine's own moves"
+    );
     illegal(&p, "f10f8");
+    // With a second protector both readings forbid it.
+    let p = with_kings("N@f10 p@f9 n@f8 g@f7");
+    illegal(&p, "f10f9,f9f8");
 }
 
 #[test]
