@@ -55,6 +55,11 @@ pub const MAX_ROYALS: usize = 4;
 pub struct RuleState {
     /// Chu counter-strike: the last move captured a Lion with a non-Lion.
     pub lion_strike: bool,
+    /// The same rule as XBoard 4.9.1 applies it: only a piece `N` is a Lion,
+    /// and after a non-`N` took an `N` no `N` may be captured at all
+    /// (rules/chu.md 5.4.2). Only the engine's choice of its own moves
+    /// reads it.
+    pub xboard_strike: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -365,10 +370,12 @@ impl Position {
         let mover = self.piece_at(from).expect("move from an empty square");
         let v = self.variant;
         let mut lion_taken = false;
+        let mut plain_lion_taken = false;
         let mut captured = false;
         for &k in mv.kills() {
             if let Some(p) = self.piece_at(k) {
                 lion_taken |= v.piece(p.kind()).is_lion();
+                plain_lion_taken |= v.piece(p.kind()).token == "N";
                 captured = true;
             }
             self.record(&mut undo, k, Cell::EMPTY);
@@ -376,6 +383,7 @@ impl Position {
         if mv.to() != from {
             if let Some(p) = self.piece_at(mv.to()) {
                 lion_taken |= v.piece(p.kind()).is_lion();
+                plain_lion_taken |= v.piece(p.kind()).token == "N";
                 captured = true;
             }
             self.record(&mut undo, from, Cell::EMPTY);
@@ -394,6 +402,7 @@ impl Position {
         }
         self.state = RuleState {
             lion_strike: v.lion_trading && lion_taken && !v.piece(mover.kind()).is_lion(),
+            xboard_strike: v.lion_trading && plain_lion_taken && v.piece(mover.kind()).token != "N",
         };
         self.reversible = if captured || mv.promotes() {
             0

@@ -263,9 +263,10 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
 /// Moves the rules allow but the engine does not play itself because
 /// XBoard 4.9.1 or HaChu would reject them (rules/chu.md 4.3 and section 8):
 /// a promotion offered only by the last-rank rule (HaChu rejects it), a
-/// declined promotion of a Pawn or Lance (HaChu promotes silently on the
-/// last rank and restricts declined pawns), and after a non-Lion took a Lion,
-/// any capture of a Lion `N` (XBoard forbids it even by a Lion).
+/// Pawn or Lance declining a promotion the zone rule offers (HaChu promotes
+/// silently on the last rank and restricts declined pawns), and, after a
+/// piece other than `N` took an `N`, any capture of an `N` (XBoard forbids
+/// it even by a Lion).
 pub fn interop_safe(pos: &Position, mv: Move) -> bool {
     let v = pos.variant();
     let Some(p) = pos.piece_at(mv.from()) else {
@@ -277,10 +278,10 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
     if mv.promotes() && !o.by_zone {
         return false;
     }
-    if t.last_rank && (o.by_zone || o.by_last_rank) && !mv.promotes() {
+    if t.last_rank && o.by_zone && !mv.promotes() {
         return false;
     }
-    if pos.state().lion_strike {
+    if pos.state().xboard_strike {
         let plain_lion = |sq: Square| {
             pos.piece_at(sq)
                 .is_some_and(|q| v.piece(q.kind()).token == "N")
@@ -533,5 +534,28 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "only {checked} squares checked");
+    }
+}
+
+#[cfg(test)]
+mod interop_tests {
+    use super::*;
+    use crate::variant::VariantSet;
+
+    #[test]
+    fn xboard_counts_a_promoted_kirin_as_a_non_lion() {
+        let set: &'static VariantSet = Box::leak(Box::new(VariantSet::builtin()));
+        let v = set.find("chu").unwrap();
+        // Gote's promoted Kirin on e9 takes Sente's Lion on e8: by the rules
+        // a Lion took a Lion (no counter-strike), but XBoard sees a non-Lion
+        // take an `N` and forbids Sente to take Gote's Lion next move.
+        let fen = "11k/12/12/4+o7/4N1n5/6N5/12/12/12/12/12/K11 b";
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        pos.make(parse_move(&pos, "e9e8").unwrap());
+        assert!(!pos.state().lion_strike);
+        let take = parse_move(&pos, "g7g8").unwrap();
+        assert!(!interop_safe(&pos, take));
+        let quiet = parse_move(&pos, "g7h6").unwrap();
+        assert!(interop_safe(&pos, quiet));
     }
 }

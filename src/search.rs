@@ -597,9 +597,10 @@ mod tests {
     }
 
     #[test]
-    fn a_side_with_only_interop_unsafe_moves_still_moves() {
+    fn a_pawn_in_the_zone_steps_onto_the_last_rank_unpromoted() {
         // White's King is boxed in by its own dead Pawns; the only moves are
-        // a11a12 and a11a12+, both of which the engine avoids when it can.
+        // a11a12 (a dead Pawn, as HaChu plays it) and a11a12+ (promotion by
+        // the last-rank rule alone, which HaChu rejects).
         let fen = "10PK/P9PP/12/12/12/12/12/12/12/12/12/k11 w";
         let mut pos = Position::from_fen(chu(), fen).unwrap();
         let mut roots: Vec<String> = Searcher::root_moves(&mut pos)
@@ -607,9 +608,24 @@ mod tests {
             .map(|m| m.to_string())
             .collect();
         roots.sort();
-        assert_eq!(roots, ["a11a12", "a11a12+"]);
+        assert_eq!(roots, ["a11a12"]);
         let out = search_to_depth(&mut pos, 2);
         assert!(out.best.is_some());
+    }
+
+    #[test]
+    fn a_side_whose_every_move_exposes_its_king_still_moves() {
+        // The White King on a1 may go to a2, b1 or b2; the Rooks on b12 and
+        // l2 attack all three. Those moves are the last tier, not dropped.
+        let fen = "1r10/12/12/12/12/12/12/12/12/12/11r/K10k w";
+        let mut pos = Position::from_fen(chu(), fen).unwrap();
+        let mut roots: Vec<String> = Searcher::root_moves(&mut pos)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        roots.sort();
+        assert_eq!(roots, ["a1a2", "a1b1", "a1b2"]);
+        assert!(search_to_depth(&mut pos, 2).best.is_some());
     }
 
     #[test]

@@ -789,7 +789,10 @@ fn rule2_state_from_set_state() {
     let fen_only = "K@a1 k@l12 R@c9 N@h3 r@h10 +o@j4";
     let mut p = black(fen_only);
     legal(&p, "h10h3");
-    p.set_state(RuleState { lion_strike: true });
+    p.set_state(RuleState {
+        lion_strike: true,
+        ..RuleState::default()
+    });
     illegal(&p, "h10h3");
     legal(&p, "j4h3");
 }
