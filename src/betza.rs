@@ -128,8 +128,7 @@ fn symmetries(dx: i32, dy: i32) -> Vec<(i32, i32)> {
     v
 }
 
-/// Parse a movement string into lines. Lines that repeat an earlier vector
-/// merge their modalities and keep the longer range.
+/// Parse a movement string into lines, one per vector.
 pub fn parse(s: &str) -> Result<Vec<Line>, String> {
     let mut lines: Vec<Line> = Vec::new();
     let chars: Vec<char> = s.chars().collect();
@@ -175,13 +174,24 @@ pub fn parse(s: &str) -> Result<Vec<Line>, String> {
                     continue;
                 }
                 if let Some(l) = lines.iter_mut().find(|l| l.dx == dx && l.dy == dy) {
-                    l.can_move |= can_move;
-                    l.can_capture |= can_capture;
-                    l.range = if l.range == 0 || range == 0 {
-                        0
+                    // One line per vector: same range with other modalities
+                    // (`mWcW`), or same modalities with another range (`WR2`)
+                    // merge; a vector that moves and captures to different
+                    // distances (`mWcR`) is not expressible as one line.
+                    if l.range == range {
+                        l.can_move |= can_move;
+                        l.can_capture |= can_capture;
+                    } else if (l.can_move, l.can_capture) == (can_move, can_capture) {
+                        l.range = if l.range == 0 || range == 0 {
+                            0
+                        } else {
+                            l.range.max(range)
+                        };
                     } else {
-                        l.range.max(range)
-                    };
+                        return Err(format!(
+                            "'{s}' gives one direction two ranges with different modalities"
+                        ));
+                    }
                 } else {
                     lines.push(Line {
                         dx,
@@ -248,6 +258,9 @@ mod tests {
         assert_eq!(vectors("flF"), vec![(-1, 1, 1)]);
         assert_eq!(vectors("bW2"), vec![(0, -1, 2)]);
         assert_eq!(vectors("BsbR").len(), 7);
+        assert_eq!(vectors("WR2").len(), 4);
+        assert!(vectors("WR2").iter().all(|v| v.2 == 2));
+        assert!(parse("mWcR").is_err());
         assert!(parse("xQ").is_err());
         assert!(parse("fZ").is_err());
         assert!(parse("f").is_err());

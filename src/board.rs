@@ -7,7 +7,7 @@
 
 use crate::moves::Move;
 use crate::types::{CELLS, Cell, Color, Kind, Piece, Square};
-use crate::variant::Variant;
+use crate::variant::{Repetition, Variant};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
 
@@ -128,6 +128,7 @@ impl Position {
             Some(s) => return Err(format!("bad side to move '{s}'")),
         };
         let mut pos = Position::empty(variant);
+        let mut royal_capable = [0usize; 2];
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != variant.height {
             return Err(format!(
@@ -149,9 +150,10 @@ impl Position {
                         .take_while(|c| c.is_ascii_digit())
                         .collect();
                     j += digits.len();
-                    file += digits
+                    let run = digits
                         .parse::<usize>()
                         .map_err(|_| "bad empty-square count")?;
+                    file = file.saturating_add(run);
                     continue;
                 }
                 let mut token = String::new();
@@ -184,8 +186,16 @@ impl Position {
                         variant.width
                     ));
                 }
-                if variant.piece(kind).royal && pos.royals(color) == MAX_ROYALS {
-                    return Err(format!("more than {MAX_ROYALS} royal pieces of one side"));
+                // Pieces that may become royal by promotion count too, so
+                // that the royal list can never overflow in play.
+                let t = variant.piece(kind);
+                if t.royal || t.promotes_to.is_some_and(|k| variant.piece(k).royal) {
+                    royal_capable[color.index()] += 1;
+                    if royal_capable[color.index()] > MAX_ROYALS {
+                        return Err(format!(
+                            "more than {MAX_ROYALS} royal (or royal-to-be) pieces of one side"
+                        ));
+                    }
                 }
                 pos.put(Square::new(file, rank), Cell::from(Piece::new(color, kind)));
                 file += 1;
@@ -442,6 +452,14 @@ impl Position {
         self.side = self.side.flip();
         self.hash ^= ZOBRIST.black_to_move;
         self.keys.push(self.hash);
+    }
+
+    /// Whether the move just made is illegal under the variant's
+    /// repetition rule (Chu: recreating any earlier position).
+    pub fn breaks_repetition_rule(&self) -> bool {
+        match self.variant.repetition {
+            Repetition::Strict => self.is_repetition(),
+        }
     }
 
     /// Whether the current position occurred before (same pieces, same side

@@ -359,7 +359,7 @@ impl Searcher {
                 continue;
             }
             pos.make(mv);
-            if pos.is_repetition() {
+            if pos.breaks_repetition_rule() {
                 pos.unmake();
                 continue;
             }
@@ -569,7 +569,7 @@ impl Searcher {
         generate(pos, &mut legal);
         legal.retain(|&mv| {
             pos.make(mv);
-            let repeats = pos.is_repetition();
+            let repeats = pos.breaks_repetition_rule();
             pos.unmake();
             !repeats
         });

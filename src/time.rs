@@ -1,5 +1,5 @@
 //! Time management: how long to think for the next move under `level`,
-//! `st` and the clocks reported by `time`/`otim`.
+//! `st` and the engine's own clock as reported by `time`.
 
 use std::time::Duration;
 
@@ -37,7 +37,8 @@ const PLANNED_MOVES: u64 = 50;
 /// Soft and hard limits for one search.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// Do not start another iteration after this.
+    /// The time the search aims to use; it starts no iteration after half
+    /// of it, since an iteration usually takes longer than all before it.
     pub soft: Duration,
     /// Stop the search at once after this.
     pub hard: Duration,
@@ -73,11 +74,12 @@ pub fn budget(control: Control, remaining_ms: u64, moves_played: u32) -> Budget 
             // Most of the increment is spent; a search overshoots its soft
             // limit by a little on average, so the clock still grows back
             // towards the reserve when it is below it.
-            let soft = (usable / (moves_left + 1) + inc_ms * 7 / 10)
+            let soft = ((usable / (moves_left + 1)).saturating_add(inc_ms.saturating_mul(7) / 10))
                 .min(clock / 4)
                 .max(5);
-            let hard = (soft * 2)
-                .min(usable / 4 + inc_ms * 9 / 10)
+            let hard = soft
+                .saturating_mul(2)
+                .min((usable / 4).saturating_add(inc_ms.saturating_mul(9) / 10))
                 .min(clock / 3)
                 .max(soft);
             Budget {

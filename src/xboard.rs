@@ -15,17 +15,12 @@ use crate::types::Color;
 use crate::variant::{Variant, VariantSet};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 
 const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
 /// Default transposition-table size before the GUI sends `memory`.
 const DEFAULT_MEMORY_MB: usize = 64;
-
-/// Why a running search was interrupted.
-const RUN: u8 = 0;
-const MOVE_NOW: u8 = 1;
-const ABANDON: u8 = 2;
 
 /// Commands that end a search without playing its move.
 fn abandons_search(cmd: &str) -> bool {
@@ -67,7 +62,8 @@ pub struct Engine {
     pending_legs: String,
     searcher: Searcher,
     stop: Arc<AtomicBool>,
-    interrupt: Arc<AtomicU8>,
+    /// Set with `stop` by commands after which the search's move is void.
+    abandon: Arc<AtomicBool>,
 }
 
 impl Engine {
@@ -87,7 +83,7 @@ impl Engine {
             pending_legs: String::new(),
             searcher: Searcher::new(DEFAULT_MEMORY_MB, stop.clone()),
             stop,
-            interrupt: Arc::new(AtomicU8::new(RUN)),
+            abandon: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -95,7 +91,7 @@ impl Engine {
     pub fn run(mut self) {
         let (tx, rx) = channel::<String>();
         let stop = self.stop.clone();
-        let interrupt = self.interrupt.clone();
+        let abandon = self.abandon.clone();
         std::thread::spawn(move || {
             let mut stdin = std::io::stdin().lock();
             let mut bytes = Vec::new();
@@ -112,10 +108,9 @@ impl Engine {
                     .to_string();
                 let cmd = line.split_whitespace().next().unwrap_or("");
                 if cmd == "?" {
-                    interrupt.store(MOVE_NOW, Ordering::SeqCst);
                     stop.store(true, Ordering::SeqCst);
                 } else if abandons_search(cmd) {
-                    interrupt.store(ABANDON, Ordering::SeqCst);
+                    abandon.store(true, Ordering::SeqCst);
                     stop.store(true, Ordering::SeqCst);
                 }
                 if tx.send(line).is_err() {
@@ -146,9 +141,11 @@ impl Engine {
         if cmd == "?" || abandons_search(cmd) {
             // The reader raised the stop flag for this command; it has done
             // its work (or there was no search to stop) once we get here. A
-            // `?` that arrives before its search starts still stops it.
+            // `?` read while an earlier command is still being handled stops
+            // the search that command starts; a `?` handled with no search
+            // running is spent, as CECP intends.
             self.stop.store(false, Ordering::SeqCst);
-            self.interrupt.store(RUN, Ordering::SeqCst);
+            self.abandon.store(false, Ordering::SeqCst);
         }
         match cmd {
             "" => {}
@@ -277,7 +274,7 @@ impl Engine {
             Err(e) => say(&format!("Illegal move ({e}): {full}")),
             Ok(mv) => {
                 self.pos.make(mv);
-                if self.pos.is_repetition() {
+                if self.pos.breaks_repetition_rule() {
                     self.pos.unmake();
                     say(&format!("Illegal move (repeats earlier position): {full}"));
                     return;
@@ -332,7 +329,7 @@ impl Engine {
             }
         };
         let outcome = self.searcher.think(&mut self.pos, limits, &mut report);
-        if self.interrupt.load(Ordering::SeqCst) == ABANDON {
+        if self.abandon.load(Ordering::SeqCst) {
             return;
         }
         let Some(mv) = outcome.best else {
