@@ -37,15 +37,15 @@ enum Command {
 }
 
 fn load(ini: Option<&str>) -> Result<&'static VariantSet, String> {
-    let set = match ini {
+    let set: &'static VariantSet = match ini {
         None => VariantSet::builtin(),
         Some(path) => {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            VariantSet::parse(&text)?
+            // Variants live as long as the engine.
+            Box::leak(Box::new(VariantSet::parse(&text)?))
         }
     };
-    let set: &'static VariantSet = Box::leak(Box::new(set));
     // A variant whose start position does not read is unusable: refuse the
     // file now rather than fail when the variant is chosen.
     for v in &set.variants {

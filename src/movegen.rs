@@ -453,7 +453,7 @@ mod tests {
     /// capturing them though they are attacked).
     #[test]
     fn attack_test_and_capture_generation_agree_with_generation() {
-        let set: &'static VariantSet = Box::leak(Box::new(VariantSet::builtin()));
+        let set = VariantSet::builtin();
         let v = set.find("chu").unwrap();
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut rand = move |n: usize| {
@@ -535,16 +535,10 @@ mod tests {
         }
         assert!(checked > 10_000, "only {checked} squares checked");
     }
-}
-
-#[cfg(test)]
-mod interop_tests {
-    use super::*;
-    use crate::variant::VariantSet;
 
     #[test]
     fn xboard_counts_a_promoted_kirin_as_a_non_lion() {
-        let set: &'static VariantSet = Box::leak(Box::new(VariantSet::builtin()));
+        let set = VariantSet::builtin();
         let v = set.find("chu").unwrap();
         // Gote's promoted Kirin on e9 takes Sente's Lion on e8: by the rules
         // a Lion took a Lion (no counter-strike), but XBoard sees a non-Lion

@@ -583,8 +583,18 @@ mod tests {
     use crate::variant::VariantSet;
 
     fn chu() -> &'static crate::variant::Variant {
-        let set: &'static VariantSet = Box::leak(Box::new(VariantSet::builtin()));
+        let set = VariantSet::builtin();
         set.find("chu").unwrap()
+    }
+
+    /// The engine's root moves, as sorted move strings.
+    fn sorted_roots(pos: &mut Position) -> Vec<String> {
+        let mut roots: Vec<String> = Searcher::root_moves(pos)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        roots.sort();
+        roots
     }
 
     fn search_to_depth(pos: &mut Position, depth: u32) -> Outcome {
@@ -603,12 +613,7 @@ mod tests {
         // the last-rank rule alone, which HaChu rejects).
         let fen = "10PK/P9PP/12/12/12/12/12/12/12/12/12/k11 w";
         let mut pos = Position::from_fen(chu(), fen).unwrap();
-        let mut roots: Vec<String> = Searcher::root_moves(&mut pos)
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        roots.sort();
-        assert_eq!(roots, ["a11a12"]);
+        assert_eq!(sorted_roots(&mut pos), ["a11a12"]);
         let out = search_to_depth(&mut pos, 2);
         assert!(out.best.is_some());
     }
@@ -619,12 +624,7 @@ mod tests {
         // l2 attack all three. Those moves are the last tier, not dropped.
         let fen = "1r10/12/12/12/12/12/12/12/12/12/11r/K10k w";
         let mut pos = Position::from_fen(chu(), fen).unwrap();
-        let mut roots: Vec<String> = Searcher::root_moves(&mut pos)
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        roots.sort();
-        assert_eq!(roots, ["a1a2", "a1b1", "a1b2"]);
+        assert_eq!(sorted_roots(&mut pos), ["a1a2", "a1b1", "a1b2"]);
         assert!(search_to_depth(&mut pos, 2).best.is_some());
     }
 

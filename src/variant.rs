@@ -27,6 +27,7 @@
 
 use crate::betza;
 use crate::types::{CELLS, Color, KING_STEPS, Kind, MAX_KINDS, MAX_SIDE, Square, delta};
+use once_cell::sync::Lazy;
 
 /// When a move offers promotion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,11 +190,16 @@ pub struct VariantSet {
 /// The ini compiled into the binary.
 pub const BUILTIN_INI: &str = include_str!("../engine.ini");
 
+/// The built-in variants, parsed once per process.
+static BUILTIN: Lazy<VariantSet> = Lazy::new(|| {
+    // The built-in data is checked by the test suite; failing here is a
+    // build defect, not an input error.
+    VariantSet::parse(BUILTIN_INI).expect("built-in engine.ini is valid")
+});
+
 impl VariantSet {
-    pub fn builtin() -> VariantSet {
-        // The built-in data is checked by the test suite; failing here is a
-        // build defect, not an input error.
-        VariantSet::parse(BUILTIN_INI).expect("built-in engine.ini is valid")
+    pub fn builtin() -> &'static VariantSet {
+        &BUILTIN
     }
 
     pub fn find(&self, name: &str) -> Option<&Variant> {

@@ -11,12 +11,11 @@ use kyodai::movegen::{generate, parse_move};
 use kyodai::moves::{Move, MoveText};
 use kyodai::types::Square;
 use kyodai::variant::{Variant, VariantSet};
-use std::sync::OnceLock;
 
 fn chu() -> &'static Variant {
-    static SET: OnceLock<&'static VariantSet> = OnceLock::new();
-    let set = SET.get_or_init(|| Box::leak(Box::new(VariantSet::builtin())));
-    set.find("chu").expect("variant chu exists")
+    VariantSet::builtin()
+        .find("chu")
+        .expect("variant chu exists")
 }
 
 /// FEN of a 12x12 board holding the listed pieces, `side` 'w' or 'b'.
