@@ -259,6 +259,15 @@ fn legal_in_fresh_engine(fen: Option<&str>, moves: &[&str], mv: &str) -> bool {
     out.is_empty()
 }
 
+/// From the start position: `sd DEPTH`, `go`, and the engine answers with
+/// a legal move (the engine still plays after whatever came before).
+fn plays_a_legal_first_move(e: &mut Engine, depth: u32) {
+    e.send(&format!("sd {depth}"));
+    e.send("go");
+    let (_, mv) = e.wait_move(Duration::from_secs(5));
+    assert!(legal_in_fresh_engine(None, &[], &mv), "{mv} not legal");
+}
+
 // ---------------------------------------------------------------------------
 // Handshake
 
@@ -518,10 +527,7 @@ fn memory_command_is_silent_and_engine_still_plays() {
     e.send("memory 1");
     e.send("memory 32");
     e.expect_silence("memory");
-    e.send("sd 2");
-    e.send("go");
-    let (_, mv) = e.wait_move(Duration::from_secs(5));
-    assert!(legal_in_fresh_engine(None, &[], &mv), "{mv} not legal");
+    plays_a_legal_first_move(&mut e, 2);
     e.quit();
 }
 
@@ -903,10 +909,7 @@ fn extreme_numbers_are_harmless() {
     // The engine still plays.
     e.send("time 6000");
     e.send("level 0 1 0");
-    e.send("sd 1");
-    e.send("go");
-    let (_, mv) = e.wait_move(Duration::from_secs(5));
-    assert!(legal_in_fresh_engine(None, &[], &mv), "{mv} not legal");
+    plays_a_legal_first_move(&mut e, 1);
     e.quit();
 }
 
