@@ -259,6 +259,20 @@ fn legal_in_fresh_engine(fen: Option<&str>, moves: &[&str], mv: &str) -> bool {
     out.is_empty()
 }
 
+/// Send `cmd` (`go`, `?`) and wait for the engine's move, which must come
+/// within `limit`. Returns the lines before the move and the move.
+fn move_within(e: &mut Engine, cmd: &str, limit: Duration) -> (Vec<String>, String) {
+    let t = Instant::now();
+    e.send(cmd);
+    let out = e.wait_move(limit + Duration::from_secs(1));
+    assert!(
+        t.elapsed() < limit,
+        "move after '{cmd}' took {:?}",
+        t.elapsed()
+    );
+    out
+}
+
 /// From the start position: `sd DEPTH`, `go`, and the engine answers with
 /// a legal move (the engine still plays after whatever came before).
 fn plays_a_legal_first_move(e: &mut Engine, depth: u32) {
@@ -313,14 +327,7 @@ fn force_mode_usermoves_are_silent_and_go_plays_a_legal_move() {
     e.accepts("f4f5");
     e.accepts("f9f8");
     e.accepts("g4g5");
-    let t = Instant::now();
-    e.send("go");
-    let (before, mv) = e.wait_move(Duration::from_secs(5));
-    assert!(
-        t.elapsed() < Duration::from_secs(4),
-        "st 1 move took {:?}",
-        t.elapsed()
-    );
+    let (before, mv) = move_within(&mut e, "go", Duration::from_secs(4));
     assert!(
         before.is_empty(),
         "unexpected output before move: {before:?}"
@@ -383,14 +390,7 @@ fn level_time_otim_give_a_quick_move() {
     e.send("time 1000");
     e.send("otim 1000");
     e.expect_silence("level / time / otim");
-    let t = Instant::now();
-    e.send("go");
-    let (_, mv) = e.wait_move(Duration::from_secs(5));
-    assert!(
-        t.elapsed() < Duration::from_secs(3),
-        "move with 10 s on the clock took {:?}",
-        t.elapsed()
-    );
+    let (_, mv) = move_within(&mut e, "go", Duration::from_secs(3));
     assert!(
         legal_in_fresh_engine(None, &[], &mv),
         "engine move {mv} is not legal"
@@ -448,14 +448,7 @@ fn move_now_interrupts_a_long_search() {
     e.send("go");
     // Wait until the search is really running, then ask for the move.
     e.wait_for(Duration::from_secs(5), "thinking line", is_thinking_line);
-    let t = Instant::now();
-    e.send("?");
-    let (_, mv) = e.wait_move(Duration::from_secs(3));
-    assert!(
-        t.elapsed() < Duration::from_secs(2),
-        "'?' took {:?} to produce a move",
-        t.elapsed()
-    );
+    let (_, mv) = move_within(&mut e, "?", Duration::from_secs(2));
     assert!(
         legal_in_fresh_engine(None, &[], &mv),
         "engine move {mv} is not legal"
