@@ -169,6 +169,16 @@ impl Engine {
         assert!(out.is_empty(), "{what}: expected no output, got {out:?}");
     }
 
+    /// `line` is answered with exactly one `Error ...` line.
+    fn rejects(&mut self, line: &str) {
+        self.send(line);
+        let out = self.sync();
+        assert!(
+            out.len() == 1 && out[0].starts_with("Error"),
+            "{line:?}: expected one Error line, got {out:?}"
+        );
+    }
+
     /// `usermove mv` is accepted: no output at all.
     fn accepts(&mut self, mv: &str) {
         self.send(&format!("usermove {mv}"));
@@ -544,21 +554,11 @@ fn result_ends_the_game_until_new() {
 fn undo_and_remove_restore_the_position() {
     let mut e = Engine::force_mode();
     // Nothing to undo yet.
-    e.send("undo");
-    let out = e.sync();
-    assert!(
-        out.len() == 1 && out[0].starts_with("Error"),
-        "undo at ply 0: {out:?}"
-    );
+    e.rejects("undo");
 
     e.accepts("f4f5");
     // `remove` needs two plies: refused, and nothing is taken back.
-    e.send("remove");
-    let out = e.sync();
-    assert!(
-        out.len() == 1 && out[0].starts_with("Error"),
-        "remove at ply 1: {out:?}"
-    );
+    e.rejects("remove");
     e.send("undo");
     e.expect_silence("undo");
     // Sente to move again, the Pawn back on f4; replaying is no repetition.
@@ -576,12 +576,7 @@ fn undo_and_remove_restore_the_position() {
 
     // A setboard position has no history to take back.
     e.send(&format!("setboard {LION_BOARD} w - 0 1"));
-    e.send("undo");
-    let out = e.sync();
-    assert!(
-        out.len() == 1 && out[0].starts_with("Error"),
-        "undo after setboard: {out:?}"
-    );
+    e.rejects("undo");
     e.accepts("f6f7,f7f8");
 
     // `remove` in a game against the engine: it waits, then plays again.
@@ -660,12 +655,7 @@ fn rejected_setboard_keeps_the_old_position() {
         // Sente Lion f6 -> f5; Gote to move.
         e.send("usermove f6f5");
         e.expect_silence("setboard + f6f5");
-        e.send(&format!("setboard {fen}"));
-        let out = e.sync();
-        assert!(
-            out.len() == 1 && out[0].starts_with("Error"),
-            "setboard {fen:?}: expected one Error line, got {out:?}"
-        );
+        e.rejects(&format!("setboard {fen}"));
         // Still Gote to move in the old position, Lion on f5.
         e.accepts("l12k12");
         e.accepts("f5f7");
@@ -872,12 +862,7 @@ fn extreme_numbers_are_harmless() {
         "level 0 1:99999999999999999999999 0",
         "level 0 1e309 0",
     ] {
-        e.send(bad);
-        let out = e.sync();
-        assert!(
-            out.len() == 1 && out[0].starts_with("Error"),
-            "{bad}: expected one Error line, got {out:?}"
-        );
+        e.rejects(bad);
     }
     // Valid numbers at the edge of their type: accepted (or refused with an
     // Error line), never a crash.
