@@ -59,8 +59,9 @@ fn letter_selects(c: char, dx: i32, dy: i32) -> bool {
 
 /// Whether the direction modifiers select (dx, dy). Orthogonal atoms take
 /// the union of the letters (`sbR`); diagonal and oblique atoms read a
-/// vertical letter followed by another as one intersected pair (`fl`, `ff`,
-/// `fs`), as in Betza's notation.
+/// vertical letter followed by another, or a lateral letter followed by a
+/// vertical one, as one intersected pair (`fl`, `lf`, `ff`, `fs`), as in
+/// Betza's notation (`lfrbB`: the forward-left and back-right diagonals).
 fn selects(dirs: &[char], dx: i32, dy: i32) -> bool {
     if dirs.is_empty() {
         return true;
@@ -69,8 +70,13 @@ fn selects(dirs: &[char], dx: i32, dy: i32) -> bool {
     let mut i = 0;
     while i < dirs.len() {
         let c = dirs[i];
-        if pairs && (c == 'f' || c == 'b') && i + 1 < dirs.len() {
-            let d = dirs[i + 1];
+        let next = dirs.get(i + 1).copied();
+        let vertical = |x: char| x == 'f' || x == 'b';
+        let lateral = |x: char| x == 'l' || x == 'r';
+        if pairs
+            && let Some(d) = next
+            && (vertical(c) || (lateral(c) && vertical(d)))
+        {
             let hit = if d == c {
                 // doubled letter: the narrow pair of an oblique atom
                 letter_selects(c, dx, dy) && letter_selects('v', dx, dy)
@@ -256,6 +262,12 @@ mod tests {
         assert_eq!(vectors("N").len(), 8);
         assert_eq!(vectors("ffN"), vec![(-1, 2, 1), (1, 2, 1)]);
         assert_eq!(vectors("flF"), vec![(-1, 1, 1)]);
+        assert_eq!(vectors("lfrbB"), vec![(-1, 1, 0), (1, -1, 0)]);
+        // Priest: both forward diagonals, back-right, and left.
+        assert_eq!(
+            vectors("rbfFlW"),
+            vec![(-1, 0, 1), (-1, 1, 1), (1, -1, 1), (1, 1, 1)]
+        );
         assert_eq!(vectors("bW2"), vec![(0, -1, 2)]);
         assert_eq!(vectors("BsbR").len(), 7);
         assert_eq!(vectors("WR2").len(), 4);

@@ -7,7 +7,7 @@
 
 use crate::moves::Move;
 use crate::types::{CELLS, Cell, Color, Kind, Piece, Square};
-use crate::variant::{Repetition, Variant};
+use crate::variant::Variant;
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
 
@@ -64,6 +64,8 @@ pub struct RuleState {
 
 #[derive(Clone, Debug)]
 struct Undo {
+    /// The move made (a null move for `make_null`), for replaying a cycle.
+    mv: Option<Move>,
     changes: ArrayVec<(Square, Cell), MAX_CHANGES>,
     state: RuleState,
     hash: u64,
@@ -371,6 +373,7 @@ impl Position {
     /// Play a move produced by `movegen` (or matched against its output).
     pub fn make(&mut self, mv: Move) {
         let mut undo = Undo {
+            mv: Some(mv),
             changes: ArrayVec::new(),
             state: self.state,
             hash: self.hash,
@@ -382,39 +385,45 @@ impl Position {
         let mut lion_taken = false;
         let mut plain_lion_taken = false;
         let mut captured = false;
+        // The last victim along the path with contagion decides what the
+        // capturer turns into (rules/macadamia.md 4).
+        let mut contagion: Option<Kind> = None;
+        let mut take = |p: Piece| {
+            let t = v.piece(p.kind());
+            lion_taken |= t.is_lion();
+            plain_lion_taken |= t.token == "N";
+            captured = true;
+            contagion = t.contagion.or(contagion);
+        };
         for &k in mv.kills() {
             if let Some(p) = self.piece_at(k) {
-                lion_taken |= v.piece(p.kind()).is_lion();
-                plain_lion_taken |= v.piece(p.kind()).token == "N";
-                captured = true;
+                take(p);
             }
             self.record(&mut undo, k, Cell::EMPTY);
         }
         if mv.to() != from {
             if let Some(p) = self.piece_at(mv.to()) {
-                lion_taken |= v.piece(p.kind()).is_lion();
-                plain_lion_taken |= v.piece(p.kind()).token == "N";
-                captured = true;
+                take(p);
             }
             self.record(&mut undo, from, Cell::EMPTY);
         }
-        let landed = if mv.promotes() {
-            let to_kind: Kind = v
-                .piece(mover.kind())
+        let mover_type = v.piece(mover.kind());
+        let landed_kind: Kind = match contagion {
+            Some(k) if !v.is_exempt_from_contagion(mover_type) => k,
+            _ if mv.promotes() => mover_type
                 .promotes_to
-                .expect("promotion of a piece that cannot promote");
-            Piece::new(mover.color(), to_kind)
-        } else {
-            mover
+                .expect("promotion of a piece that cannot promote"),
+            _ => mover.kind(),
         };
-        if mv.to() != from || mv.promotes() {
+        let landed = Piece::new(mover.color(), landed_kind);
+        if mv.to() != from || landed != mover {
             self.record(&mut undo, mv.to(), Cell::from(landed));
         }
         self.state = RuleState {
             lion_strike: v.lion_trading && lion_taken && !v.piece(mover.kind()).is_lion(),
             xboard_strike: v.lion_trading && plain_lion_taken && v.piece(mover.kind()).token != "N",
         };
-        self.reversible = if captured || mv.promotes() {
+        self.reversible = if captured || landed != mover {
             0
         } else {
             self.reversible + 1
@@ -442,6 +451,7 @@ impl Position {
     /// it never counts as a repetition of an earlier one.
     pub fn make_null(&mut self) {
         self.undo.push(Undo {
+            mv: None,
             changes: ArrayVec::new(),
             state: self.state,
             hash: self.hash,
@@ -454,22 +464,26 @@ impl Position {
         self.keys.push(self.hash);
     }
 
-    /// Whether the move just made is illegal under the variant's
-    /// repetition rule (Chu: recreating any earlier position).
-    pub fn breaks_repetition_rule(&self) -> bool {
-        match self.variant.repetition {
-            Repetition::Strict => self.is_repetition(),
-        }
-    }
-
     /// Whether the current position occurred before (same pieces, same side
     /// to move) since the position was set up.
     pub fn is_repetition(&self) -> bool {
+        self.repetition_distance().is_some()
+    }
+
+    /// Plies back to the latest earlier occurrence of the current position.
+    pub fn repetition_distance(&self) -> Option<usize> {
         let n = self.keys.len();
         let back = (self.reversible as usize).min(n - 1);
         (2..=back)
             .step_by(2)
-            .any(|i| self.keys[n - 1 - i] == self.hash)
+            .find(|&i| self.keys[n - 1 - i] == self.hash)
+    }
+
+    /// The move made `back` plies ago (0 = the last one); `None` for a null
+    /// move or beyond the recorded history.
+    pub fn move_back(&self, back: usize) -> Option<Move> {
+        let n = self.undo.len();
+        self.undo.get(n.checked_sub(back + 1)?).and_then(|u| u.mv)
     }
 
     /// The pieces of one colour with their squares.

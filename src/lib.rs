@@ -7,6 +7,7 @@ pub mod eval;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod repetition;
 pub mod search;
 pub mod time;
 pub mod tt;

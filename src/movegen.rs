@@ -8,7 +8,7 @@
 
 use crate::board::Position;
 use crate::moves::Move;
-use crate::types::{Color, KING_STEPS, LION_JUMPS, Square};
+use crate::types::{CELLS, Color, KING_STEPS, LION_JUMPS, Square, WOLF_JUMPS};
 use crate::variant::{PieceType, Power, PromotionRule, UNLIMITED, Variant};
 
 /// Emits moves for one position, applying promotion and the rules that
@@ -52,7 +52,14 @@ impl Emitter<'_> {
     /// Emit a move of `piece` (type `t`) after the rules that forbid it have
     /// been checked, once or twice depending on promotion.
     fn emit(&mut self, t: &PieceType, from: Square, to: Square, kills: &[Square]) {
-        let captures = kills.iter().any(|&k| self.is_enemy(k)) || (to != from && self.is_enemy(to));
+        let mut victims = Victims::default();
+        for &k in kills {
+            victims.note(self.pos, self.v, k);
+        }
+        if to != from {
+            victims.note(self.pos, self.v, to);
+        }
+        let captures = victims.any;
         if self.captures_only && !captures {
             return;
         }
@@ -66,12 +73,13 @@ impl Emitter<'_> {
             }
         }
         let mv = Move::new(from, to, kills, false);
-        match promotion(self.v, t, self.us, from, to, captures) {
+        match promotion(self.v, t, self.us, from, to, &victims) {
             Promotion::None => self.out.push(mv),
             Promotion::Optional => {
                 self.out.push(mv.with_promotion(true));
                 self.out.push(mv);
             }
+            Promotion::Forced => self.out.push(mv.with_promotion(true)),
         }
     }
 
@@ -85,14 +93,17 @@ impl Emitter<'_> {
                 if cell.is_off() {
                     break;
                 }
+                // A power that reaches the square anyway (a Ghost's Lion
+                // jump, a Saint's Wolf jump) makes the same move.
+                let covered = t.power_covers(from, sq);
                 match cell.piece() {
                     None => {
-                        if r.can_move {
+                        if r.can_move && !covered {
                             self.emit(t, from, sq, &[]);
                         }
                     }
                     Some(p) => {
-                        if r.can_capture && p.color() != self.us {
+                        if r.can_capture && p.color() != self.us && !covered {
                             self.emit(t, from, sq, &[]);
                         }
                         break;
@@ -207,50 +218,210 @@ impl Emitter<'_> {
         }
         c1.is_empty()
     }
-}
 
-enum Promotion {
-    None,
-    Optional,
-}
-
-/// Why a move offers promotion (rules/chu.md 4.1): by the zone rule (a, b)
-/// and by a `last-rank` piece reaching the last rank (c).
-#[derive(Clone, Copy, Default)]
-struct Offer {
-    by_zone: bool,
-    by_last_rank: bool,
-}
-
-fn offer(v: &Variant, t: &PieceType, us: Color, from: Square, to: Square, captures: bool) -> Offer {
-    if t.promotes_to.is_none() {
-        return Offer::default();
+    /// Wolf power along each king line, with d1..d3 the squares out from
+    /// the Wolf: jump to any of them; capture d1 and stay (igui), or go on
+    /// to d2 or d3; capture d2 and end on d1 or d3; capture d1 and d2 and
+    /// end on d3 (rules/cashew.md 5.3). Each effect once; a pass if a
+    /// neighbour is empty.
+    fn wolf(&mut self, t: &PieceType, from: Square) {
+        let mut can_pass = false;
+        for &d in &KING_STEPS {
+            let s1 = from.offset(d);
+            if self.pos.cell(s1).is_off() {
+                continue;
+            }
+            let s2 = s1.offset(d);
+            let s3 = s2.offset(d);
+            let open = |e: &Self, sq: Square| e.pos.cell(sq).is_empty() || e.is_enemy(sq);
+            can_pass |= self.pos.cell(s1).is_empty();
+            for sq in [s1, s2, s3] {
+                if open(self, sq) {
+                    self.emit(t, from, sq, &[]);
+                }
+            }
+            let (e1, e2) = (self.is_enemy(s1), self.is_enemy(s2));
+            if e1 {
+                self.emit(t, from, from, &[s1]);
+                if open(self, s2) {
+                    self.emit(t, from, s2, &[s1]);
+                }
+                if open(self, s3) {
+                    self.emit(t, from, s3, &[s1]);
+                }
+            }
+            if e2 {
+                if open(self, s1) {
+                    self.emit(t, from, s1, &[s2]);
+                }
+                if open(self, s3) {
+                    self.emit(t, from, s3, &[s2]);
+                }
+            }
+            if e1 && e2 && open(self, s3) {
+                self.emit(t, from, s3, &[s1, s2]);
+            }
+        }
+        if can_pass {
+            self.emit(t, from, from, &[]);
+        }
     }
-    match v.promotion {
-        PromotionRule::Chu => {
-            let (zf, zt) = (v.in_zone(us, from), v.in_zone(us, to));
-            Offer {
-                by_zone: if captures { zf || zt } else { !zf && zt },
-                by_last_rank: t.last_rank && v.is_last_rank(us, to),
+
+    /// Hook move: slide over empty squares to an empty turning square, turn
+    /// 90 degrees, slide on to an empty square or the first enemy. The
+    /// straight slide is an ordinary ray of the piece; two routes can reach
+    /// one square (turn after a then b, or after b then a), so targets are
+    /// marked once. A turned target never lies on a straight line from the
+    /// origin, so no hook move repeats a straight one.
+    fn hook(&mut self, t: &PieceType, from: Square, diagonal: bool) {
+        let mut seen = [0u64; CELLS.div_ceil(64)];
+        for i in hook_directions(diagonal) {
+            let a = KING_STEPS[i];
+            let mut turn = from.offset(a);
+            while self.pos.cell(turn).is_empty() {
+                for b in [KING_STEPS[(i + 2) % 8], KING_STEPS[(i + 6) % 8]] {
+                    let mut sq = turn.offset(b);
+                    loop {
+                        let cell = self.pos.cell(sq);
+                        if cell.is_off() || !(cell.is_empty() || self.is_enemy(sq)) {
+                            break;
+                        }
+                        let (word, bit) = (sq.index() / 64, 1u64 << (sq.index() % 64));
+                        if seen[word] & bit == 0 {
+                            seen[word] |= bit;
+                            self.emit(t, from, sq, &[]);
+                        }
+                        if !cell.is_empty() {
+                            break;
+                        }
+                        sq = sq.offset(b);
+                    }
+                }
+                turn = turn.offset(a);
+            }
+        }
+    }
+
+    /// Emperor: a leap to any empty square, or a capture anywhere except of
+    /// a protected enemy royal (rules/macadamia.md 5.1).
+    fn emperor(&mut self, t: &PieceType, from: Square) {
+        for &to in &self.v.squares {
+            match self.pos.piece_at(to) {
+                None => self.emit(t, from, to, &[]),
+                Some(p) if p.color() != self.us => {
+                    if !(self.v.piece(p.kind()).royal && emperor_refused(self.pos, from, to)) {
+                        self.emit(t, from, to, &[]);
+                    }
+                }
+                Some(_) => {}
             }
         }
     }
 }
 
-/// Whether a move offers promotion.
-fn promotion(
+/// Indices into `KING_STEPS` of a hook piece's four slide directions.
+fn hook_directions(diagonal: bool) -> impl Iterator<Item = usize> {
+    (usize::from(diagonal)..8).step_by(2)
+}
+
+/// Whether an Emperor on `from` may not take the royal on `to`: some other
+/// piece of the royal's side could recapture there afterwards, an Emperor
+/// of that side guarding every square.
+fn emperor_refused(pos: &Position, from: Square, to: Square) -> bool {
+    let Some(victim) = pos.piece_at(to) else {
+        return false;
+    };
+    attacked_by(pos, to, victim.color(), &[Some(from)], Some(to))
+}
+
+/// The pieces a move removes, as far as promotion cares.
+#[derive(Default)]
+struct Victims {
+    any: bool,
+    /// A promoted piece was taken (Macadamia: promotion becomes forced).
+    promoted: bool,
+    /// A piece with contagion was taken (Saint, Ghost, Priest, Pirate).
+    contagion: bool,
+}
+
+impl Victims {
+    #[inline]
+    fn note(&mut self, pos: &Position, v: &Variant, sq: Square) {
+        if let Some(p) = pos.piece_at(sq) {
+            let t = v.piece(p.kind());
+            self.any = true;
+            self.promoted |= t.promoted;
+            self.contagion |= t.contagion.is_some();
+        }
+    }
+}
+
+enum Promotion {
+    None,
+    Optional,
+    Forced,
+}
+
+/// Why a move offers promotion under the Chu rule (rules/chu.md 4.1,
+/// dai.md 4.1): by the zone rule (a, b) and by a piece reaching a rank it
+/// could never leave (c, `dead-ranks`).
+#[derive(Clone, Copy, Default)]
+struct Offer {
+    by_zone: bool,
+    by_dead_rank: bool,
+}
+
+/// Why a move offers promotion under the Chu rule.
+fn chu_offer(
     v: &Variant,
     t: &PieceType,
     us: Color,
     from: Square,
     to: Square,
     captures: bool,
+) -> Offer {
+    if t.promotes_to.is_none() {
+        return Offer::default();
+    }
+    let (zf, zt) = (v.in_zone(us, from), v.in_zone(us, to));
+    Offer {
+        by_zone: if captures { zf || zt } else { !zf && zt },
+        by_dead_rank: v.is_dead_square(t, us, to),
+    }
+}
+
+/// Whether a move promotes, may promote or must.
+fn promotion(
+    v: &Variant,
+    t: &PieceType,
+    us: Color,
+    from: Square,
+    to: Square,
+    victims: &Victims,
 ) -> Promotion {
-    let o = offer(v, t, us, from, to, captures);
-    if o.by_zone || o.by_last_rank {
-        Promotion::Optional
-    } else {
-        Promotion::None
+    if victims.contagion {
+        // A royal or royal-to-be takes its own promotion, compulsorily;
+        // anything else turns into the victim's kind (`Position::make`),
+        // which no promotion suffix expresses.
+        return if v.is_exempt_from_contagion(t) && t.promotes_to.is_some() {
+            Promotion::Forced
+        } else {
+            Promotion::None
+        };
+    }
+    match v.promotion {
+        PromotionRule::Chu => {
+            let o = chu_offer(v, t, us, from, to, victims.any);
+            if o.by_zone || o.by_dead_rank {
+                Promotion::Optional
+            } else {
+                Promotion::None
+            }
+        }
+        _ if t.promotes_to.is_none() || !victims.any => Promotion::None,
+        PromotionRule::CaptureForced => Promotion::Forced,
+        PromotionRule::Capture if victims.promoted => Promotion::Forced,
+        PromotionRule::Capture => Promotion::Optional,
     }
 }
 
@@ -262,7 +433,7 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
 
 /// Moves the rules allow but the engine does not play itself because
 /// XBoard 4.9.1 or HaChu would reject them (rules/chu.md 4.3 and section 8):
-/// a promotion offered only by the last-rank rule (HaChu rejects it), a
+/// a promotion offered only by the dead-rank rule (HaChu rejects it), a
 /// Pawn or Lance declining a promotion the zone rule offers (HaChu promotes
 /// silently on the last rank and restricts declined pawns), and, after a
 /// piece other than `N` took an `N`, any capture of an `N` (XBoard forbids
@@ -273,13 +444,15 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
         return false;
     };
     let t = v.piece(p.kind());
-    let captures = is_capture(pos, mv);
-    let o = offer(v, t, p.color(), mv.from(), mv.to(), captures);
-    if mv.promotes() && !o.by_zone {
-        return false;
-    }
-    if t.last_rank && o.by_zone && !mv.promotes() {
-        return false;
+    if v.promotion == PromotionRule::Chu {
+        let captures = is_capture(pos, mv);
+        let o = chu_offer(v, t, p.color(), mv.from(), mv.to(), captures);
+        if mv.promotes() && !o.by_zone {
+            return false;
+        }
+        if t.dead_ranks > 0 && o.by_zone && !mv.promotes() {
+            return false;
+        }
     }
     if pos.state().xboard_strike {
         let plain_lion = |sq: Square| {
@@ -332,6 +505,9 @@ fn generate_into(pos: &Position, out: &mut Vec<Move>, captures_only: bool, prote
         match t.power {
             Power::None => {}
             Power::Lion => e.lion(t, from),
+            Power::Wolf => e.wolf(t, from),
+            Power::Hook { diagonal } => e.hook(t, from, diagonal),
+            Power::Emperor => e.emperor(t, from),
         }
         // A pass counts once per piece, however many stings allow it.
         let mut can_pass = false;
@@ -345,11 +521,36 @@ fn generate_into(pos: &Position, out: &mut Vec<Move>, captures_only: bool, prote
 }
 
 /// Whether any piece of `by` could capture on `target` (a Lion or sting
-/// by any of its legs). Squares in `transparent` do not block lines, but a
-/// piece of `by` standing on one still attacks (Lion-trading rule 1 judges
-/// protection with the capturing Lion lifted and the first victim's square
-/// see-through), unless it is the piece on `captured`.
+/// by any of its legs), an Emperor counting as guarding every square (the
+/// test for protection: rules/macadamia.md 5.1). Squares in `transparent`
+/// do not block lines, but a piece of `by` standing on one still attacks
+/// (Lion-trading rule 1 judges protection with the capturing Lion lifted
+/// and the first victim's square see-through), unless it is the piece on
+/// `captured`.
 pub fn attacked_by(
+    pos: &Position,
+    target: Square,
+    by: Color,
+    transparent: &[Option<Square>],
+    captured: Option<Square>,
+) -> bool {
+    attacked_by_movers(pos, target, by, transparent, captured)
+        || emperors(pos, by).any(|e| e != target && Some(e) != captured)
+}
+
+/// The squares of `by`'s Emperors.
+fn emperors(pos: &Position, by: Color) -> impl Iterator<Item = Square> + '_ {
+    let v = pos.variant();
+    pos.royal_squares(by).iter().copied().filter(move |&sq| {
+        v.has_emperor
+            && pos
+                .piece_at(sq)
+                .is_some_and(|p| v.piece(p.kind()).power == Power::Emperor)
+    })
+}
+
+/// `attacked_by` without Emperors.
+fn attacked_by_movers(
     pos: &Position,
     target: Square,
     by: Color,
@@ -385,6 +586,9 @@ pub fn attacked_by(
                     {
                         return true;
                     }
+                    if distance <= 3 && t.power == Power::Wolf {
+                        return true;
+                    }
                 }
                 if !transparent.contains(&Some(sq)) {
                     break;
@@ -401,16 +605,68 @@ pub fn attacked_by(
             }
         }
     }
+    if v.has_wolves
+        && WOLF_JUMPS.iter().any(|&j| {
+            attacker(target.offset(j)).is_some_and(|p| v.piece(p.kind()).power == Power::Wolf)
+        })
+    {
+        return true;
+    }
+    if v.has_hooks && hooked(pos, target, by, transparent, captured) {
+        return true;
+    }
     v.leap_deltas[by.index()].iter().any(|&l| {
         attacker(target.offset(-l)).is_some_and(|p| v.piece(p.kind()).leaps(by).contains(&l))
     })
 }
 
-/// Whether some royal of `color` can be captured by the opponent's next move.
+/// Whether a hook move of `by` (with its turn) reaches `target`: walk back
+/// from the target along the second slide over empty squares; each one is
+/// a possible turning square, from which the first piece met sideways is
+/// the candidate mover.
+fn hooked(
+    pos: &Position,
+    target: Square,
+    by: Color,
+    transparent: &[Option<Square>],
+    captured: Option<Square>,
+) -> bool {
+    let v = pos.variant();
+    let clear = |sq: Square| pos.cell(sq).is_empty() || transparent.contains(&Some(sq));
+    for diagonal in [false, true] {
+        for i in hook_directions(diagonal) {
+            let a = KING_STEPS[i];
+            let mut turn = target.offset(a);
+            while clear(turn) {
+                for b in [KING_STEPS[(i + 2) % 8], KING_STEPS[(i + 6) % 8]] {
+                    let mut sq = turn.offset(b);
+                    while clear(sq) {
+                        sq = sq.offset(b);
+                    }
+                    let hooker = pos.piece_at(sq).filter(|p| {
+                        p.color() == by
+                            && Some(sq) != captured
+                            && v.piece(p.kind()).power == Power::Hook { diagonal }
+                    });
+                    if hooker.is_some() {
+                        return true;
+                    }
+                }
+                turn = turn.offset(a);
+            }
+        }
+    }
+    false
+}
+
+/// Whether some royal of `color` can be captured by the opponent's next
+/// move (an Emperor only takes an unprotected royal).
 pub fn royal_attacked(pos: &Position, color: Color) -> bool {
-    pos.royal_squares(color)
-        .iter()
-        .any(|&sq| attacked_by(pos, sq, color.flip(), &[], None))
+    let by = color.flip();
+    pos.royal_squares(color).iter().any(|&sq| {
+        attacked_by_movers(pos, sq, by, &[], None)
+            || emperors(pos, by).any(|e| !emperor_refused(pos, e, sq))
+    })
 }
 
 /// Find the legal move a move string names (PROTOCOL.md notation): kill

@@ -5,13 +5,14 @@
 //!
 //! Game-ending rules inside the tree: a side without royals has lost (the
 //! board generates no moves there), a side with no legal move has lost, and
-//! under the strict repetition rule a move that recreates an earlier
-//! position is not legal.
+//! a move that recreates an earlier position is illegal or ends the game
+//! as the variant's repetition rule says (`repetition::verdict`).
 
 use crate::board::Position;
 use crate::eval::evaluate;
 use crate::movegen::{generate, generate_captures, interop_safe, is_capture, royal_attacked};
 use crate::moves::Move;
+use crate::repetition::{self, Verdict};
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
 use crate::types::CELLS;
@@ -214,7 +215,9 @@ impl Searcher {
         self.pv[0].clear();
         for (i, &mv) in roots.iter().enumerate() {
             pos.make(mv);
-            let score = if i == 0 {
+            let score = if let Some(v) = repetition::verdict(pos) {
+                -game_end_score(v, pos.side(), 1)
+            } else if i == 0 {
                 -self.search(pos, depth - 1, -beta, -alpha, 1)
             } else {
                 let s = -self.search(pos, depth - 1, -alpha - 1, -alpha, 1);
@@ -359,13 +362,16 @@ impl Searcher {
                 continue;
             }
             pos.make(mv);
-            if pos.breaks_repetition_rule() {
+            let verdict = repetition::verdict(pos);
+            if verdict == Some(Verdict::Illegal) {
                 pos.unmake();
                 continue;
             }
             legal += 1;
             let mut score;
-            if legal == 1 {
+            if let Some(v) = verdict {
+                score = -game_end_score(v, pos.side(), ply + 1);
+            } else if legal == 1 {
                 score = -self.search(pos, depth - 1, -beta, -alpha, ply + 1);
             } else {
                 let reduce = if ordinary && depth >= 3 && legal > 3 && !in_check {
@@ -569,11 +575,20 @@ impl Searcher {
         generate(pos, &mut legal);
         legal.retain(|&mv| {
             pos.make(mv);
-            let repeats = pos.breaks_repetition_rule();
+            let illegal = repetition::verdict(pos) == Some(Verdict::Illegal);
             pos.unmake();
-            !repeats
+            !illegal
         });
         legal
+    }
+}
+
+/// Score of a game ended by repetition, for the side to move at `ply`.
+fn game_end_score(v: Verdict, side: crate::types::Color, ply: usize) -> i32 {
+    match v {
+        Verdict::Loss(c) if c == side => -MATE + ply as i32,
+        Verdict::Loss(_) => MATE - ply as i32,
+        Verdict::Draw | Verdict::Illegal => 0,
     }
 }
 

@@ -92,6 +92,13 @@ impl Square {
         df.max(dr) as usize
     }
 
+    /// Whether the two squares share a rank, file or diagonal.
+    pub fn on_line(self, other: Square) -> bool {
+        let df = self.file() as i32 - other.file() as i32;
+        let dr = self.rank() as i32 - other.rank() as i32;
+        df == 0 || dr == 0 || df.abs() == dr.abs()
+    }
+
     /// Parse `f6`, `a10`: file letter then decimal rank (1-based), inside a
     /// board of `width` x `height`. Returns the square and the rest of `s`.
     pub fn parse_prefix(s: &str, width: usize, height: usize) -> Option<(Square, &str)> {
@@ -161,6 +168,19 @@ pub const LION_JUMPS: [i32; 16] = [
     delta(0, -2),
     delta(1, -2),
 ];
+
+/// Wolf jumps beyond the first square: distance 2 and 3 along the eight
+/// king lines.
+pub const WOLF_JUMPS: [i32; 16] = {
+    let mut j = [0; 16];
+    let mut i = 0;
+    while i < 8 {
+        j[2 * i] = 2 * KING_STEPS[i];
+        j[2 * i + 1] = 3 * KING_STEPS[i];
+        i += 1;
+    }
+    j
+};
 
 /// Index of a piece type within its variant (0-based).
 pub type Kind = u8;

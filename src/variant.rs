@@ -10,20 +10,33 @@
 //! aliases = chushogi          ; more names accepted on the command line
 //! board = 12x12
 //! zone = 4                    ; promotion-zone depth in ranks
-//! promotion = chu             ; promotion rule (see `PromotionRule`)
+//! promotion = chu             ; see `PromotionRule`: chu, capture, capture-forced
 //! lion-trading = yes          ; Chu's Lion-trading rules
-//! repetition = strict         ; see `Repetition`
+//! repetition = strict         ; see `Repetition`: strict, perpetual
 //! native = yes                ; XBoard knows the variant: no `setup`
 //! start = <FEN>
 //! piece = TOKEN | Name | XBetza for the GUI | movement | promotes to | flags
 //! ```
 //!
-//! Movement is the Betza subset of `betza.rs`. Flags: `royal`; `lion` (full
-//! Lion power, and a Lion for the trading rules); `sting=<betza>` (limited
-//! Lion power along the given step directions: Horned Falcon, Soaring
-//! Eagle); `last-rank` (may promote on reaching the last rank: Pawn, Lance);
-//! `bridge` (a worthless first victim for Lion-trading rule 1);
-//! `value=<centipawns>`.
+//! Movement is the Betza subset of `betza.rs`. Flags:
+//! - `royal`;
+//! - powers, written once in `movegen`: `lion` (full Lion power, and a
+//!   Lion for Chu's trading rules), `wolf` (Cashew/Macadamia Wolf),
+//!   `hook=R` / `hook=B` (one 90-degree turn between two slides),
+//!   `emperor` (Macadamia Emperor), `sting=<betza>` (limited Lion power
+//!   along the given step directions: Horned Falcon, Soaring Eagle);
+//! - `dead-ranks=N` (the piece could never move from the N far ranks, so
+//!   reaching them offers promotion under the Chu rule: Pawn, Lance 1,
+//!   Dai's Knight 2);
+//! - `bridge` (a worthless first victim for Lion-trading rule 1);
+//! - `contagion=TOKEN` (whoever takes this piece turns into TOKEN:
+//!   Macadamia's Priest, Pirate, Saint, Ghost);
+//! - `slot=N` (XBoard piece slot for the `setup` table, 0-63, 65 = King);
+//! - `value=<centipawns>`.
+//!
+//! The promotion column names the promoted type; the variant's
+//! `promotion` rule says when promotion happens (`chu`, `capture`,
+//! `capture-forced`).
 
 use crate::betza;
 use crate::types::{CELLS, Color, KING_STEPS, Kind, MAX_KINDS, MAX_SIDE, Square, delta};
@@ -32,10 +45,16 @@ use once_cell::sync::Lazy;
 /// When a move offers promotion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionRule {
-    /// Chu rule 4.1 (Japanese association): a non-capture entering the zone,
-    /// a capture starting or ending in it, or a `last-rank` piece reaching
-    /// the last rank. Always optional.
+    /// Chu rule 4.1 (Japanese association), also Dai's: a non-capture
+    /// entering the zone, a capture starting or ending in it, or a piece
+    /// reaching a rank where it could never move again (`dead-ranks`).
+    /// Always optional.
     Chu,
+    /// Cashew: only a capture promotes, and then it must.
+    CaptureForced,
+    /// Macadamia: only a capture promotes; optional, but forced when a
+    /// promoted piece was among the victims.
+    Capture,
 }
 
 /// What a repeated position means in a game (never applied in perft).
@@ -43,6 +62,11 @@ pub enum PromotionRule {
 pub enum Repetition {
     /// A move that recreates an earlier position is illegal (Chu, HaChu).
     Strict,
+    /// Cashew and Macadamia: the cycle decides. Perpetual check loses,
+    /// then perpetual chasing loses, a quiet cycle is a draw, and
+    /// otherwise the side that recreated the position loses
+    /// (`repetition::verdict`).
+    Perpetual,
 }
 
 /// A special power implemented in code and named in the data.
@@ -52,6 +76,33 @@ pub enum Power {
     /// Two king steps a turn: step, jump to distance 2, igui, hit and run,
     /// double capture, pass.
     Lion,
+    /// Up to three king steps along one line (Cashew/Macadamia Wolf, the
+    /// Saint): jumps to distance 1-3, igui, and captures of the first
+    /// and/or second square on the way to a later one; pass.
+    Wolf,
+    /// A slide, one optional 90-degree turn on an empty square, and a
+    /// second slide: orthogonal (Hook Mover) or diagonal (Goblin,
+    /// Capricorner).
+    Hook {
+        diagonal: bool,
+    },
+    /// Macadamia's Emperor: leaps to any empty square and captures any
+    /// enemy piece except a protected enemy royal.
+    Emperor,
+}
+
+impl Power {
+    /// Whether the power reaches `to` from `from` on its own, whatever
+    /// stands between, so that an ordinary ray move there would repeat it.
+    #[inline]
+    fn covers(self, from: Square, to: Square) -> bool {
+        let d = from.distance(to);
+        match self {
+            Power::Lion => d <= 2,
+            Power::Wolf => d <= 3 && from.on_line(to),
+            Power::None | Power::Hook { .. } | Power::Emperor => false,
+        }
+    }
 }
 
 /// A mailbox ray: a direction and how far a piece may go along it.
@@ -76,8 +127,16 @@ pub struct PieceType {
     pub promoted: bool,
     pub royal: bool,
     pub power: Power,
-    pub last_rank: bool,
+    /// How many far ranks the piece could never leave (Pawn, Lance: 1;
+    /// Dai's Knight: 2): reaching them offers promotion under the Chu rule.
+    pub dead_ranks: u8,
     pub bridge: bool,
+    /// Capturing this piece turns the capturer into this type
+    /// (Macadamia's Saint/Ghost contagion), unless the capturer is royal or
+    /// promotes to a royal (`is_exempt_from_contagion`).
+    pub contagion: Option<Kind>,
+    /// XBoard piece slot (0-63, 65 for the King) in the `setup` table.
+    pub slot: Option<u8>,
     pub value: i32,
     rays: [Vec<Ray>; 2],
     /// Step deltas with limited Lion power, per colour.
@@ -120,6 +179,12 @@ impl PieceType {
     pub fn is_lion(&self) -> bool {
         self.power == Power::Lion
     }
+
+    /// Whether the power already makes the ray move `from`-`to`.
+    #[inline]
+    pub fn power_covers(&self, from: Square, to: Square) -> bool {
+        self.power.covers(from, to)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -145,10 +210,16 @@ pub struct Variant {
     /// Placement score of each coloured piece on each cell
     /// (`eval::placement_scores`).
     pub placement: Vec<i16>,
+    /// Some piece has a hook move, a Wolf power, an Emperor: the attack
+    /// test looks for them only then.
+    pub has_hooks: bool,
+    pub has_wolves: bool,
+    pub has_emperor: bool,
     /// `in_zone[color][cell]`.
     in_zone: [Vec<bool>; 2],
-    /// `last_rank[color][cell]`.
-    last_rank: [Vec<bool>; 2],
+    /// `far_rank[color][cell]`: ranks between the square and the far edge
+    /// (0 on the last rank).
+    far_rank: [Vec<u8>; 2],
 }
 
 impl Variant {
@@ -170,9 +241,16 @@ impl Variant {
         self.in_zone[color.index()][sq.index()]
     }
 
+    /// Whether a piece of type `t` could never move again on `sq`.
     #[inline]
-    pub fn is_last_rank(&self, color: Color, sq: Square) -> bool {
-        self.last_rank[color.index()][sq.index()]
+    pub fn is_dead_square(&self, t: &PieceType, color: Color, sq: Square) -> bool {
+        self.far_rank[color.index()][sq.index()] < t.dead_ranks
+    }
+
+    /// Royals and pieces that promote to one (Macadamia's King and
+    /// Elephant) take their own promotion instead of Saint/Ghost contagion.
+    pub fn is_exempt_from_contagion(&self, t: &PieceType) -> bool {
+        t.royal || t.promotes_to.is_some_and(|k| self.piece(k).royal)
     }
 
     pub fn answers_to(&self, name: &str) -> bool {
@@ -256,6 +334,7 @@ struct PieceDraft {
     xbetza: String,
     movement: String,
     promotes_to: Option<String>,
+    contagion: Option<String>,
     flags: Vec<String>,
 }
 
@@ -321,6 +400,8 @@ impl Draft {
             "promotion" => {
                 self.promotion = match value {
                     "chu" => PromotionRule::Chu,
+                    "capture-forced" => PromotionRule::CaptureForced,
+                    "capture" => PromotionRule::Capture,
                     _ => return Err(format!("unknown promotion rule '{value}'")),
                 }
             }
@@ -328,6 +409,7 @@ impl Draft {
             "repetition" => {
                 self.repetition = match value {
                     "strict" => Repetition::Strict,
+                    "perpetual" => Repetition::Perpetual,
                     _ => return Err(format!("unknown repetition rule '{value}'")),
                 }
             }
@@ -342,6 +424,13 @@ impl Draft {
                     ));
                 }
                 let opt = |s: &str| (!s.is_empty() && s != "-").then(|| s.to_ascii_uppercase());
+                let flags: Vec<String> = f[5].split_whitespace().map(str::to_string).collect();
+                // Flags naming other pieces are resolved when the section
+                // is complete.
+                let contagion = flags
+                    .iter()
+                    .find_map(|f| f.strip_prefix("contagion="))
+                    .map(str::to_ascii_uppercase);
                 self.pieces.push(PieceDraft {
                     token: f[0].to_ascii_uppercase(),
                     name: f[1].to_string(),
@@ -352,7 +441,8 @@ impl Draft {
                         f[3].to_string()
                     },
                     promotes_to: opt(f[4]),
-                    flags: f[5].split_whitespace().map(str::to_string).collect(),
+                    contagion,
+                    flags,
                 });
             }
             _ => return Err(format!("unknown key '{key}'")),
@@ -383,18 +473,31 @@ impl Draft {
                 pieces[i].promotes_to = Some(k as Kind);
                 pieces[k].promoted = true;
             }
+            if let Some(t) = &d.contagion {
+                let k = self
+                    .pieces
+                    .iter()
+                    .position(|p| &p.token == t)
+                    .ok_or_else(|| ctx(format!("piece {} converts to unknown {t}", d.token)))?;
+                pieces[i].contagion = Some(k as Kind);
+            }
+            if let Some(slot) = pieces[i].slot
+                && pieces[..i].iter().any(|p| p.slot == Some(slot))
+            {
+                return Err(ctx(format!("two pieces in XBoard slot {slot}")));
+            }
         }
         let mut squares = Vec::new();
         let mut in_zone = [vec![false; CELLS], vec![false; CELLS]];
-        let mut last_rank = [vec![false; CELLS], vec![false; CELLS]];
+        let mut far_rank = [vec![0u8; CELLS], vec![0u8; CELLS]];
         for rank in 0..height {
             for file in 0..width {
                 let sq = Square::new(file, rank);
                 squares.push(sq);
                 in_zone[0][sq.index()] = rank >= height - self.zone.min(height);
                 in_zone[1][sq.index()] = rank < self.zone;
-                last_rank[0][sq.index()] = rank == height - 1;
-                last_rank[1][sq.index()] = rank == 0;
+                far_rank[0][sq.index()] = (height - 1 - rank) as u8;
+                far_rank[1][sq.index()] = rank as u8;
             }
         }
         let mut leap_deltas = [Vec::new(), Vec::new()];
@@ -407,6 +510,10 @@ impl Draft {
                 }
             }
         }
+        let has_power = |f: fn(Power) -> bool| pieces.iter().any(|p| f(p.power));
+        let has_hooks = has_power(|p| matches!(p, Power::Hook { .. }));
+        let has_wolves = has_power(|p| p == Power::Wolf);
+        let has_emperor = has_power(|p| p == Power::Emperor);
         let start_fen = self.start.ok_or_else(|| ctx("no start position".into()))?;
         let mut variant = Variant {
             name: self.name,
@@ -424,8 +531,11 @@ impl Draft {
             squares,
             leap_deltas,
             placement: Vec::new(),
+            has_hooks,
+            has_wolves,
+            has_emperor,
             in_zone,
-            last_rank,
+            far_rank,
         };
         variant.placement = crate::eval::placement_scores(&variant);
         Ok(variant)
@@ -464,8 +574,10 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         promoted: false,
         royal: false,
         power: Power::None,
-        last_rank: false,
+        dead_ranks: 0,
         bridge: false,
+        contagion: None,
+        slot: None,
         value: 0,
         rays: rays_for(&lines),
         stings: [Vec::new(), Vec::new()],
@@ -492,8 +604,22 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         match (name, arg) {
             ("royal", None) => p.royal = true,
             ("lion", None) => p.power = Power::Lion,
-            ("last-rank", None) => p.last_rank = true,
+            ("wolf", None) => p.power = Power::Wolf,
+            ("hook", Some("R")) => p.power = Power::Hook { diagonal: false },
+            ("hook", Some("B")) => p.power = Power::Hook { diagonal: true },
+            ("emperor", None) => p.power = Power::Emperor,
+            ("dead-ranks", Some(n)) => {
+                p.dead_ranks = n.parse().map_err(|_| format!("bad dead-ranks '{n}'"))?
+            }
             ("bridge", None) => p.bridge = true,
+            ("contagion", Some(_)) => {}
+            ("slot", Some(n)) => {
+                let slot: u8 = n.parse().map_err(|_| format!("bad slot '{n}'"))?;
+                if slot > 65 || slot == 64 {
+                    return Err(format!("XBoard slot {slot} is not 0-63 or 65"));
+                }
+                p.slot = Some(slot);
+            }
             ("sting", Some(b)) => {
                 let steps = betza::parse(b)?;
                 if steps

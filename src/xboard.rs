@@ -9,10 +9,11 @@
 use crate::board::Position;
 use crate::movegen::parse_move;
 use crate::moves::Move;
+use crate::repetition::{self, Verdict};
 use crate::search::{Info, Limits, MATE, Searcher};
 use crate::time::{self, Control};
 use crate::types::Color;
-use crate::variant::{Variant, VariantSet};
+use crate::variant::{PieceType, Variant, VariantSet};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -165,6 +166,11 @@ impl Engine {
                 Some(v) => {
                     self.variant = v;
                     self.reset(Position::start(v));
+                    if !v.native {
+                        for line in setup_lines(v) {
+                            say(&line);
+                        }
+                    }
                 }
                 None => say(&format!("Error (unsupported variant): {arg}")),
             },
@@ -274,28 +280,33 @@ impl Engine {
             Err(e) => say(&format!("Illegal move ({e}): {full}")),
             Ok(mv) => {
                 self.pos.make(mv);
-                if self.pos.breaks_repetition_rule() {
+                let verdict = repetition::verdict(&mut self.pos);
+                if verdict == Some(Verdict::Illegal) {
                     self.pos.unmake();
                     say(&format!("Illegal move (repeats earlier position): {full}"));
                     return;
                 }
-                self.check_game_end();
+                self.check_game_end(verdict);
             }
         }
     }
 
-    /// Claim the result if the game has ended: the side to move has no
-    /// royal left, or has no legal move (both lose, rules/chu.md 6.1, 6.3).
-    fn check_game_end(&mut self) {
+    /// Claim the result if the game has ended: by the repetition rule's
+    /// `verdict` on the move just made, or because the side to move has no
+    /// royal left or no legal move (both lose, rules/chu.md 6.1, 6.3).
+    fn check_game_end(&mut self, verdict: Option<Verdict>) {
         let side = self.pos.side();
-        let (loser, why) = if self.pos.royals(side) == 0 {
-            (side, "lost its last royal")
-        } else if self.pos.royals(side.flip()) == 0 {
-            (side.flip(), "lost its last royal")
-        } else if Searcher::root_moves_all(&mut self.pos).is_empty() {
-            (side, "has no legal move")
-        } else {
-            return;
+        let (loser, why) = match verdict {
+            Some(Verdict::Draw) => {
+                self.game_over = true;
+                say("1/2-1/2 {repetition}");
+                return;
+            }
+            Some(Verdict::Loss(c)) => (c, "loses by the repetition rule"),
+            _ if self.pos.royals(side) == 0 => (side, "lost its last royal"),
+            _ if self.pos.royals(side.flip()) == 0 => (side.flip(), "lost its last royal"),
+            _ if Searcher::root_moves_all(&mut self.pos).is_empty() => (side, "has no legal move"),
+            _ => return,
         };
         self.game_over = true;
         let (result, name) = match loser {
@@ -334,7 +345,7 @@ impl Engine {
         }
         let Some(mv) = outcome.best else {
             // No move at all: the game is lost; say so.
-            self.check_game_end();
+            self.check_game_end(None);
             return;
         };
         if outcome.score <= -MATE + 2 && outcome.depth >= 2 {
@@ -346,8 +357,52 @@ impl Engine {
         }
         self.pos.make(mv);
         say(&format!("move {}", move_text(mv)));
-        self.check_game_end();
+        let verdict = repetition::verdict(&mut self.pos);
+        self.check_game_end(verdict);
     }
+}
+
+/// The `setup` and `piece` lines that teach XBoard a variant it does not
+/// know: each piece type sits in its XBoard slot (`slot=` in engine.ini),
+/// written `^X` if it is the promoted form of `X` and `*X` if it promotes
+/// to a type other than `+X` (which must then be the Tokin slot's `^P`);
+/// the King's slot is the 65th token. Then one `piece` line per type that
+/// has an XBetza description.
+pub fn setup_lines(v: &Variant) -> Vec<String> {
+    let mut slots: [Option<&PieceType>; 66] = [None; 66];
+    for p in &v.pieces {
+        if let Some(s) = p.slot {
+            slots[s as usize] = Some(p);
+        }
+    }
+    let name = |p: &PieceType| {
+        if p.promoted {
+            format!("^{}", p.token.trim_start_matches('+'))
+        } else {
+            match p.promotes_to.map(|k| &v.piece(k).token) {
+                Some(to) if to.trim_start_matches('+') != p.token => format!("*{}", p.token),
+                _ => p.token.clone(),
+            }
+        }
+    };
+    let white: String = (0..64)
+        .chain([65])
+        .map(|s| slots[s].map_or_else(|| ".".to_string(), name))
+        .collect();
+    let mut lines = vec![format!(
+        "setup ({white}{}) {}x{}+0_chu {}",
+        white.to_ascii_lowercase(),
+        v.width,
+        v.height,
+        v.start_fen
+    )];
+    lines.extend(
+        v.pieces
+            .iter()
+            .filter(|p| !p.xbetza.is_empty() && p.xbetza != "-")
+            .map(|p| format!("piece {}& {}", p.token, p.xbetza)),
+    );
+    lines
 }
 
 /// A move as the engine sends it: a pass is the null move `@@@@`.

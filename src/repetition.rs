@@ -1,0 +1,103 @@
+//! What a repeated position means, per variant (`Repetition`). Games and
+//! search ask after each move; perft never does.
+//!
+//! Under the strict rule (Chu, Dai) recreating an earlier position is an
+//! illegal move. Under the perpetual rule (Cashew, Macadamia; rules/
+//! cashew.md 6 and macadamia.md 6) the moves of the cycle since the earlier
+//! occurrence decide: a side that checked with every one of its moves
+//! loses (both: draw); otherwise a side that attacked something while the
+//! other attacked nothing loses (perpetual chasing); if neither attacked
+//! anything the game is drawn; in any other case the side whose move
+//! recreated the position loses.
+
+use crate::board::Position;
+use crate::movegen::{attacked_by, royal_attacked};
+use crate::moves::Move;
+use crate::types::{CELLS, Color};
+use crate::variant::Repetition;
+
+/// The outcome of the move just made, if it repeated a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The move may not be played.
+    Illegal,
+    Draw,
+    /// The game is over and this side has lost.
+    Loss(Color),
+}
+
+/// Judge the move just made. `None`: no repetition, the game goes on.
+pub fn verdict(pos: &mut Position) -> Option<Verdict> {
+    let distance = pos.repetition_distance()?;
+    Some(match pos.variant().repetition {
+        Repetition::Strict => Verdict::Illegal,
+        Repetition::Perpetual => judge_cycle(pos, distance),
+    })
+}
+
+/// What each side did in the cycle.
+#[derive(Clone, Copy)]
+struct Conduct {
+    /// Every move of the side gave check.
+    always_checked: bool,
+    /// Some move of the side attacked a piece it did not attack before.
+    attacked: bool,
+}
+
+/// Replay the last `distance` plies, noting checks and new attacks, and
+/// apply the rule. The position is left as it was.
+fn judge_cycle(pos: &mut Position, distance: usize) -> Verdict {
+    let repeater = pos.side().flip();
+    let mut cycle: Vec<Move> = Vec::with_capacity(distance);
+    for back in (0..distance).rev() {
+        match pos.move_back(back) {
+            Some(mv) => cycle.push(mv),
+            // A null move inside the cycle (search only): nobody is to
+            // blame for it.
+            None => return Verdict::Draw,
+        }
+    }
+    for _ in 0..distance {
+        pos.unmake();
+    }
+    let mut conduct = [Conduct {
+        always_checked: true,
+        attacked: false,
+    }; 2];
+    for &mv in &cycle {
+        let us = pos.side();
+        let before = attacked_enemies(pos, us);
+        pos.make(mv);
+        let them = us.flip();
+        let after = attacked_enemies(pos, us);
+        let c = &mut conduct[us.index()];
+        c.always_checked &= pos.royals(them) == 1 && royal_attacked(pos, them);
+        c.attacked |= after.iter().zip(before.iter()).any(|(a, b)| a & !b != 0);
+    }
+    let [white, black] = conduct;
+    let loser = |c: Color| Verdict::Loss(c);
+    match (white.always_checked, black.always_checked) {
+        (true, true) => return Verdict::Draw,
+        (true, false) => return loser(Color::White),
+        (false, true) => return loser(Color::Black),
+        (false, false) => {}
+    }
+    match (white.attacked, black.attacked) {
+        (true, false) => loser(Color::White),
+        (false, true) => loser(Color::Black),
+        (false, false) => Verdict::Draw,
+        (true, true) => loser(repeater),
+    }
+}
+
+/// The squares of `by`'s opponent's pieces that `by` attacks, as a bitset
+/// over mailbox cells.
+fn attacked_enemies(pos: &Position, by: Color) -> [u64; CELLS.div_ceil(64)] {
+    let mut set = [0u64; CELLS.div_ceil(64)];
+    for (sq, _) in pos.pieces(by.flip()) {
+        if attacked_by(pos, sq, by, &[], None) {
+            set[sq.index() / 64] |= 1 << (sq.index() % 64);
+        }
+    }
+    set
+}
