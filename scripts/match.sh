@@ -182,6 +182,13 @@ resolve_engine() {
 }
 CMD_A=$(resolve_engine "$ENGINE_A" a) || exit 2
 CMD_B=$(resolve_engine "$ENGINE_B" b) || exit 2
+# HaChu dies on a FEN with anything after the board field, which is what
+# XBoard sends the second engine in the variants it does not know: put it
+# behind scripts/hachu_adapter.py there.
+if [ "$VARIANT" != chu ]; then
+    read -r first_b _ <<<"$CMD_B"
+    [ "$(basename "$first_b")" = hachu ] && CMD_B="$PYTHON $SCRIPT_DIR/hachu_adapter.py $CMD_B"
+fi
 
 engine_name() {
     local first

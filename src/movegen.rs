@@ -52,13 +52,7 @@ impl Emitter<'_> {
     /// Emit a move of `piece` (type `t`) after the rules that forbid it have
     /// been checked, once or twice depending on promotion.
     fn emit(&mut self, t: &PieceType, from: Square, to: Square, kills: &[Square]) {
-        let mut victims = Victims::default();
-        for &k in kills {
-            victims.note(self.pos, self.v, k);
-        }
-        if to != from {
-            victims.note(self.pos, self.v, to);
-        }
+        let victims = Victims::of(self.pos, from, to, kills);
         let captures = victims.any;
         if self.captures_only && !captures {
             return;
@@ -345,14 +339,22 @@ struct Victims {
 }
 
 impl Victims {
+    /// The victims of a move from `from` to `to` removing `kills` (the
+    /// destination's occupant too, unless the piece stays put).
     #[inline]
-    fn note(&mut self, pos: &Position, v: &Variant, sq: Square) {
-        if let Some(p) = pos.piece_at(sq) {
-            let t = v.piece(p.kind());
-            self.any = true;
-            self.promoted |= t.promoted;
-            self.contagion |= t.contagion.is_some();
+    fn of(pos: &Position, from: Square, to: Square, kills: &[Square]) -> Victims {
+        let v = pos.variant();
+        let mut victims = Victims::default();
+        let dest = (to != from).then_some(to);
+        for &sq in kills.iter().chain(dest.iter()) {
+            if let Some(p) = pos.piece_at(sq) {
+                let t = v.piece(p.kind());
+                victims.any = true;
+                victims.promoted |= t.promoted;
+                victims.contagion |= t.contagion.is_some();
+            }
         }
+        victims
     }
 }
 
@@ -423,6 +425,16 @@ fn promotion(
         PromotionRule::Capture if victims.promoted => Promotion::Forced,
         PromotionRule::Capture => Promotion::Optional,
     }
+}
+
+/// Whether a move turns its piece into a Saint or Ghost (contagion).
+pub fn converts(pos: &Position, mv: Move) -> bool {
+    let v = pos.variant();
+    let Some(mover) = pos.piece_at(mv.from()) else {
+        return false;
+    };
+    Victims::of(pos, mv.from(), mv.to(), mv.kills()).contagion
+        && !v.is_exempt_from_contagion(v.piece(mover.kind()))
 }
 
 /// Whether a move removes an enemy piece.
@@ -690,7 +702,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         // A leg through an empty square removes nothing: `f6f7,f7f8` over an
         // empty f7 is the jump `f6f8`.
         t.kills.retain(|k| !pos.cell(*k).is_empty());
-        legal.iter().find(|m| m.matches(&t))
+        // Saint/Ghost contagion has no notation of its own: whatever
+        // suffix comes with a converting capture, the rules decide.
+        legal.iter().find(|m| m.matches(&t)).or_else(|| {
+            let bare = t.without_suffix();
+            legal
+                .iter()
+                .find(|&&m| m.matches(&bare) && converts(pos, m))
+        })
     };
     found.copied().ok_or_else(|| "not a legal move".to_string())
 }

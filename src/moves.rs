@@ -82,6 +82,7 @@ impl Move {
         let kills = self.kills();
         text.from == self.from
             && text.to == self.to
+            && text.letter.is_none()
             && text.promote.unwrap_or(false) == self.promote
             && kills.len() == text.kills.len()
             && kills.iter().all(|k| text.kills.contains(k))
@@ -113,6 +114,10 @@ pub struct MoveText {
     pub kills: ArrayVec<Square, MAX_KILLS>,
     /// `Some(true)` for `+`, `Some(false)` for `=`, `None` without suffix.
     pub promote: Option<bool>,
+    /// A piece letter after the destination (`g7g8z`): the piece the mover
+    /// turns into, as HaChu's table names Saint/Ghost contagion. Only a
+    /// move whose result the rules fix anyway matches it.
+    pub letter: Option<char>,
     /// `@@@@`: a pass by whichever piece can make it.
     pub null: bool,
 }
@@ -127,6 +132,7 @@ impl MoveText {
                 to: Square::default(),
                 kills: ArrayVec::new(),
                 promote: None,
+                letter: None,
                 null: true,
             });
         }
@@ -137,6 +143,16 @@ impl MoveText {
         } else {
             (s, None)
         };
+        let mut letter = None;
+        let mut body = body;
+        if let [.., digit, c] = body.as_bytes()
+            && digit.is_ascii_digit()
+            && c.is_ascii_lowercase()
+            && promote.is_none()
+        {
+            letter = Some(*c as char);
+            body = &body[..body.len() - 1];
+        }
         let mut squares: ArrayVec<Square, { MAX_KILLS + 2 }> = ArrayVec::new();
         for (i, leg) in body.split(',').enumerate() {
             let (a, rest) = Square::parse_prefix(leg, width, height)
@@ -163,8 +179,18 @@ impl MoveText {
             to,
             kills,
             promote,
+            letter,
             null: false,
         })
+    }
+
+    /// The same move with its promotion suffix or piece letter dropped.
+    pub fn without_suffix(&self) -> MoveText {
+        MoveText {
+            promote: None,
+            letter: None,
+            ..self.clone()
+        }
     }
 
     /// `f6f7,f7f6` over an empty `f7` and `f6f6` both mean a pass by the

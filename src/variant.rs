@@ -646,13 +646,18 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
 
 /// Default piece value when the data gives none: proportional to the
 /// average number of squares the piece reaches from each square of an empty
-/// 12x12 board (Betza's mobility measure), with Lion powers counted as the
-/// squares they add. Royals get a nominal value; their loss ends the game.
+/// 12x12 board (Betza's mobility measure). Powers count the squares they
+/// add: a Lion or Wolf its 24 extra targets; a hook mover as much again as
+/// its slides (on an empty board it reaches almost everything, but in play
+/// its turning squares are few); an Emperor like a Lion, since a leap
+/// anywhere is worth little more than strong local control. The data gives
+/// explicit values for all of these.
 fn mobility_value(p: &PieceType) -> i32 {
     let side = 12i32;
     let mut total = 0i32;
     for y in 0..side {
         for x in 0..side {
+            let mut slides = 0;
             for r in p.rays(Color::White) {
                 let (dx, dy) = unpack(r.delta);
                 let mut n = 0;
@@ -665,11 +670,14 @@ fn mobility_value(p: &PieceType) -> i32 {
                     cx += dx;
                     cy += dy;
                 }
-                total += n;
+                slides += n;
             }
-            if p.power == Power::Lion {
-                total += 24;
-            }
+            total += slides
+                + match p.power {
+                    Power::None => 0,
+                    Power::Lion | Power::Wolf | Power::Emperor => 24,
+                    Power::Hook { .. } => slides,
+                };
             total += 2 * p.stings(Color::White).len() as i32;
         }
     }
