@@ -231,11 +231,21 @@ mod tests {
             "a0a1",
             "a1a13",
             "f6f7,f8f9",
-            "f6f7x",
+            "f6f7xy",
+            "f6f7+x",
             "a1b1,b1c1,c1d1,d1e1",
         ] {
             assert!(MoveText::parse(bad, 12, 12).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_piece_letter_suffix_is_kept_apart_from_promotion() {
+        let t = MoveText::parse("g7g8z", 13, 13).unwrap();
+        assert_eq!((t.letter, t.promote), (Some('z'), None));
+        let plain = Move::new(t.from, t.to, &[], false);
+        assert!(!plain.matches(&t));
+        assert!(plain.matches(&t.without_suffix()));
     }
 
     #[test]
