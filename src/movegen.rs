@@ -702,6 +702,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         // A leg through an empty square removes nothing: `f6f7,f7f8` over an
         // empty f7 is the jump `f6f8`.
         t.kills.retain(|k| !pos.cell(*k).is_empty());
+        // A victim on the destination is taken by arriving there: the
+        // Wolf's `g7g8,g8g9,g9g8` is `g7g9,g9g8` onto an enemy g8.
+        let to = t.to;
+        t.kills.retain(|k| *k != to);
         // Saint/Ghost contagion has no notation of its own: whatever
         // suffix comes with a converting capture, the rules decide.
         legal.iter().find(|m| m.matches(&t)).or_else(|| {
