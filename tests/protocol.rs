@@ -85,12 +85,8 @@ impl Engine {
 
     /// An engine after `new`, `variant chu`, `memory 16`, in force mode.
     fn force_mode() -> Engine {
-        let (mut e, _) = Engine::spawn_raw();
-        e.send("memory 16");
-        e.send("new");
-        e.send("variant chu");
-        e.send("force");
-        e.expect_silence("new / variant chu / force");
+        let (e, out) = in_variant("chu");
+        assert!(out.is_empty(), "new / variant chu / force: got {out:?}");
         e
     }
 
@@ -283,13 +279,20 @@ fn move_within(e: &mut Engine, cmd: &str, limit: Duration) -> (Vec<String>, Stri
     out
 }
 
-/// From the start position: `sd DEPTH`, `go`, and the engine answers with
-/// a legal move (the engine still plays after whatever came before).
+/// From the Chu start position: `sd DEPTH`, `go`, and the engine answers
+/// with a legal move (the engine still plays after whatever came before).
 fn plays_a_legal_first_move(e: &mut Engine, depth: u32) {
+    plays_a_legal_first_move_in(e, "chu", depth);
+}
+
+/// The same from the start position of `variant`.
+fn plays_a_legal_first_move_in(e: &mut Engine, variant: &str, depth: u32) {
     e.send(&format!("sd {depth}"));
     e.send("go");
     let (_, mv) = e.wait_move(Duration::from_secs(5));
-    assert!(legal_in_fresh_engine(None, &[], &mv), "{mv} not legal");
+    let (mut judge, _) = in_variant(variant);
+    judge.accepts(&mv);
+    judge.quit();
 }
 
 // ---------------------------------------------------------------------------
@@ -1008,5 +1011,168 @@ fn repeating_a_position_is_illegal() {
     // Gote's Rook back to k8 would repeat the position after d12d11.
     e.refuses("k7k8");
     e.accepts("k7k6");
+    e.quit();
+}
+
+// ---------------------------------------------------------------------------
+// Variants XBoard does not know: setup and piece lines, other rules
+
+/// The variants the engine teaches XBoard with `setup`, with board size and
+/// the number of piece types with a `piece` line: all of them but the
+/// Macadamia Emperor, whose moves XBetza cannot write.
+const ENGINE_DEFINED: [(&str, &str, usize); 3] = [
+    ("dai", "15x15", 55),
+    ("cashew-shogi", "13x13", 44),
+    ("macadamia-shogi", "13x13", 38),
+];
+
+/// An engine in force mode after `new` and `variant name`, with what the
+/// `variant` command printed.
+fn in_variant(name: &str) -> (Engine, Vec<String>) {
+    let (mut e, _) = Engine::spawn_raw();
+    e.send("memory 16");
+    e.send("new");
+    e.send(&format!("variant {name}"));
+    e.send("force");
+    let out = e.sync();
+    (e, out)
+}
+
+/// Tokens of a piece-to-char table: `.` or an optional `^`/`*` prefix, a
+/// letter and an optional `'`/`!`.
+fn table_tokens(table: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let mut chars = table.chars().peekable();
+    while let Some(c) = chars.next() {
+        let mut t = c.to_string();
+        if c == '^' || c == '*' {
+            t.push(chars.next().expect("prefix without a letter"));
+        }
+        if let Some(&s) = chars.peek().filter(|&&s| s == '\'' || s == '!') {
+            t.push(s);
+            chars.next();
+        }
+        tokens.push(t);
+    }
+    tokens
+}
+
+#[test]
+fn hachus_variant_names_are_announced() {
+    let (e, out) = Engine::spawn_raw();
+    let f = out
+        .iter()
+        .find(|l| l.starts_with("feature "))
+        .expect("feature line");
+    for (name, _, _) in ENGINE_DEFINED {
+        assert!(
+            f.contains(&format!(",{name}")) || f.contains(&format!("\"{name}")),
+            "{name} missing from {f}"
+        );
+    }
+    e.quit();
+}
+
+#[test]
+fn engine_defined_variants_send_setup_and_piece_lines() {
+    for (name, size, types) in ENGINE_DEFINED {
+        let (mut e, out) = in_variant(name);
+        let setup = out
+            .iter()
+            .find(|l| l.starts_with("setup ("))
+            .unwrap_or_else(|| panic!("{name}: no setup line in {out:?}"));
+        let (table, rest) = setup["setup (".len()..]
+            .split_once(") ")
+            .unwrap_or_else(|| panic!("{name}: bad setup line {setup}"));
+        // 65 tokens a side (64 slots and the King), Gote's in lower case.
+        let tokens = table_tokens(table);
+        assert_eq!(tokens.len(), 130, "{name}: {table}");
+        let (white, black) = table.split_at(table.len() / 2);
+        assert_eq!(white.to_ascii_lowercase(), black, "{name}");
+        assert_eq!(tokens[64], "K", "{name}: the 65th token is the King");
+        let (geometry, fen) = rest.split_once(' ').expect("geometry and FEN");
+        assert_eq!(geometry, format!("{size}+0_chu"), "{name}");
+        // Every type has a piece line, every line names a type in the table.
+        let pieces: Vec<&String> = out.iter().filter(|l| l.starts_with("piece ")).collect();
+        assert_eq!(pieces.len(), types, "{name}: {pieces:?}");
+        for p in &pieces {
+            let (token, betza) = p["piece ".len()..]
+                .split_once("& ")
+                .unwrap_or_else(|| panic!("{name}: bad piece line {p}"));
+            assert!(!betza.is_empty(), "{name}: {p}");
+            let slot_name = match token.strip_prefix('+') {
+                Some(base) => format!("^{base}"),
+                None => token.to_string(),
+            };
+            assert!(
+                tokens
+                    .iter()
+                    .any(|t| t == &slot_name || *t == format!("*{token}")),
+                "{name}: {token} has no slot"
+            );
+        }
+        // The FEN is the position the engine plays from.
+        e.send(&format!("setboard {fen}"));
+        e.expect_silence(&format!("{name}: setboard of its own setup FEN"));
+        plays_a_legal_first_move_in(&mut e, name, 2);
+        e.quit();
+    }
+}
+
+#[test]
+fn chu_needs_no_setup() {
+    let (e, out) = in_variant("chu");
+    assert!(out.is_empty(), "variant chu printed {out:?}");
+    e.quit();
+}
+
+#[test]
+fn hachus_macadamia_position_is_read() {
+    // HaChu's array (Priest and Pirate exchanged on rank 13), board field
+    // only, as HaChu's own setup sends it.
+    let (mut e, _) = in_variant("macadamia-shogi");
+    e.send("setboard lxcsgi'kj'gscol/1f'1w!1tet1l!1f'1/rr'g'bdh!qc!dbw'l'r/ppppppppppppp/3p'5p'3/13/13/13/3P'5P'3/PPPPPPPPPPPPP/RL'W'BDC!QH!DBG'R'R/1F'1L!1TET1W!1F'1/LOCSGI'KJ'GSCXL");
+    e.expect_silence("HaChu's Macadamia FEN");
+    e.accepts("j2m5");
+    e.quit();
+}
+
+#[test]
+fn dai_repetition_is_illegal_cashew_quiet_repetition_is_a_draw() {
+    let (mut e, _) = in_variant("dai");
+    e.send("setboard 2k12/15/15/15/15/15/15/15/15/15/15/15/15/15/K14 w");
+    e.accepts("a1a2");
+    e.accepts("c15d15");
+    e.accepts("a2a1");
+    e.refuses("d15c15");
+    e.quit();
+
+    let (mut e, _) = in_variant("cashew-shogi");
+    e.send("setboard 2k10/13/13/13/13/13/13/13/13/13/13/13/K12 w");
+    e.accepts("a1a2");
+    e.accepts("c13d13");
+    e.accepts("a2a1");
+    e.send("usermove d13c13");
+    let out = e.sync();
+    assert_eq!(out, ["1/2-1/2 {repetition}"]);
+    e.refuses("a1a2");
+    e.quit();
+}
+
+#[test]
+fn perpetual_check_loses_in_macadamia() {
+    // Sente's Castle gives check along rank 13, then rank 12, then 13
+    // again: every Sente move of the cycle checks, so Sente loses
+    // (rules/macadamia.md 6).
+    let (mut e, _) = in_variant("macadamia-shogi");
+    e.send("setboard 12k/13/D12/13/13/13/13/13/13/13/13/13/K12 w");
+    e.accepts("a11a13");
+    e.accepts("m13m12");
+    e.accepts("a13a12");
+    e.accepts("m12m13");
+    e.send("usermove a12a13");
+    let out = e.sync();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("0-1 {"), "{out:?}");
     e.quit();
 }
