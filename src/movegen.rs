@@ -7,7 +7,7 @@
 //! it (`Position::is_repetition`), perft ignores it.
 
 use crate::board::Position;
-use crate::moves::Move;
+use crate::moves::{Move, MoveText};
 use crate::types::{CELLS, Color, KING_STEPS, LION_JUMPS, Square, WOLF_JUMPS};
 use crate::variant::{PieceType, Power, PromotionRule, UNLIMITED, Variant};
 
@@ -689,7 +689,7 @@ pub fn royal_attacked(pos: &Position, color: Color) -> bool {
 /// Repetition is not checked here.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     let v = pos.variant();
-    let mut t = crate::moves::MoveText::parse(text, v.width, v.height)?;
+    let mut t = MoveText::parse(text, v.width, v.height)?;
     let mut legal = Vec::new();
     // Liberal in what we accept: either reading of Lion-trading rule 1.
     generate_into(pos, &mut legal, false, Protection::AfterMove);
@@ -715,7 +715,21 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
                 .find(|&&m| m.matches(&bare) && converts(pos, m))
         })
     };
-    found.copied().ok_or_else(|| "not a legal move".to_string())
+    found.copied().ok_or_else(|| {
+        // Say why when only the promotion choice is wrong.
+        let bare = t.without_suffix();
+        let effect_is_legal = legal.iter().any(|m| m.from() == bare.from && m.matches(&bare));
+        let promoting_is_legal = legal
+            .iter()
+            .any(|m| m.promotes() && m.matches(&MoveText { promote: Some(true), ..bare.clone() }));
+        match (effect_is_legal, promoting_is_legal, t.promote) {
+            (false, true, _) => "this move must promote",
+            (true, false, Some(true)) => "this move cannot promote",
+            _ if t.letter.is_some() => "the piece letter names no conversion here",
+            _ => "not a legal move",
+        }
+        .to_string()
+    })
 }
 
 #[cfg(test)]
