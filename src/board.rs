@@ -48,7 +48,7 @@ static ZOBRIST: Lazy<Zobrist> = Lazy::new(|| {
 const MAX_CHANGES: usize = 16;
 
 /// Most royal pieces one side may have (King, Prince, promoted Elephants).
-pub const MAX_ROYALS: usize = 4;
+pub const MAX_ROYALS: usize = 8;
 
 /// Rule state that depends on the previous move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
