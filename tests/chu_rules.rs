@@ -6,124 +6,12 @@
 //! case = Sente (first mover, XBoard "white", moving up, zone ranks 9-12),
 //! lower case = Gote (moving down, zone ranks 1-4), `+` = promoted.
 
+mod common;
+
+use common::{all_illegal, all_legal, count, illegal, legal, play, sq};
 use kyodai::board::{Position, RuleState};
-use kyodai::movegen::{generate, parse_move};
-use kyodai::moves::{Move, MoveText};
-use kyodai::types::Square;
-use kyodai::variant::{Variant, VariantSet};
 
-fn chu() -> &'static Variant {
-    VariantSet::builtin()
-        .find("chu")
-        .expect("variant chu exists")
-}
-
-/// FEN of a 12x12 board holding the listed pieces, `side` 'w' or 'b'.
-fn fen(pieces: &str, side: char) -> String {
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; 12]; 12];
-    for item in pieces.split_whitespace() {
-        let (token, square) = item.split_once('@').expect("piece@square");
-        let file = (square.as_bytes()[0] - b'a') as usize;
-        let rank: usize = square[1..].parse().expect("rank number");
-        assert!(file < 12 && (1..=12).contains(&rank), "bad square {square}");
-        assert!(grid[rank - 1][file].is_none(), "{square} used twice");
-        grid[rank - 1][file] = Some(token.to_string());
-    }
-    let mut rows = Vec::new();
-    for rank in (0..12).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for cell in &grid[rank] {
-            match cell {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(t);
-                }
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {side} - 0 1", rows.join("/"))
-}
-
-fn setup(pieces: &str, side: char) -> Position {
-    let f = fen(pieces, side);
-    Position::from_fen(chu(), &f).unwrap_or_else(|e| panic!("bad FEN {f}: {e}"))
-}
-
-/// Sente to move.
-fn white(pieces: &str) -> Position {
-    setup(pieces, 'w')
-}
-
-/// Gote to move.
-fn black(pieces: &str) -> Position {
-    setup(pieces, 'b')
-}
-
-fn play(pos: &mut Position, moves: &str) {
-    for m in moves.split_whitespace() {
-        let mv = parse_move(pos, m)
-            .unwrap_or_else(|e| panic!("setup move {m} rejected in {}: {e}", pos.fen()));
-        pos.make(mv);
-    }
-}
-
-fn legal(pos: &Position, m: &str) -> Move {
-    parse_move(pos, m).unwrap_or_else(|e| {
-        panic!(
-            "{m} should be legal in {} (state {:?}): {e}",
-            pos.fen(),
-            pos.state()
-        )
-    })
-}
-
-fn illegal(pos: &Position, m: &str) {
-    // A typo must not make the check pass: the text itself has to be a
-    // well-formed move string.
-    if let Err(e) = MoveText::parse(m, 12, 12) {
-        panic!("test bug: '{m}' is not a well-formed move string: {e}");
-    }
-    if let Ok(mv) = parse_move(pos, m) {
-        panic!(
-            "{m} should be illegal in {} (state {:?}), but was accepted as {mv}",
-            pos.fen(),
-            pos.state()
-        );
-    }
-}
-
-fn all_legal(pos: &Position, moves: &[&str]) {
-    for m in moves {
-        legal(pos, m);
-    }
-}
-
-fn all_illegal(pos: &Position, moves: &[&str]) {
-    for m in moves {
-        illegal(pos, m);
-    }
-}
-
-fn count(pos: &Position) -> usize {
-    let mut list = Vec::new();
-    generate(pos, &mut list);
-    list.len()
-}
-
-fn sq(name: &str) -> Square {
-    let file = (name.as_bytes()[0] - b'a') as usize;
-    let rank: usize = name[1..].parse().unwrap();
-    Square::new(file, rank - 1)
-}
+common::sides!("chu");
 
 /// Kings out of the way: Sente a1, Gote l12.
 const KINGS: &str = "K@a1 k@l12 ";

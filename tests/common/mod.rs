@@ -1,0 +1,172 @@
+//! Helpers shared by the rule tests (`chu_rules.rs`, `dai_rules.rs`,
+//! `cashew_rules.rs`, `macadamia_rules.rs`, `repetition.rs`).
+//!
+//! Positions are written as piece lists, `"K@a1 k@l12 N@f6 +o@f8"`: upper
+//! case = the first mover (XBoard "white", moving up), lower case = the
+//! second (moving down), `+` = promoted, `'`/`!` suffixes as in the FEN.
+//! A move check asks `parse_move` (PROTOCOL.md notation): `Ok` = legal.
+
+// Each test file uses its own subset of the helpers.
+#![allow(dead_code)]
+
+use kyodai::board::Position;
+use kyodai::movegen::{generate, parse_move};
+use kyodai::moves::{Move, MoveText};
+use kyodai::types::Square;
+use kyodai::variant::{Variant, VariantSet};
+
+/// A built-in variant by name.
+pub fn variant(name: &str) -> &'static Variant {
+    VariantSet::builtin()
+        .find(name)
+        .unwrap_or_else(|| panic!("variant {name} exists"))
+}
+
+/// Defines `white(pieces)` (first mover to move) and `black(pieces)` (second
+/// mover to move) for the variant a test file is about.
+#[allow(unused_macros)]
+macro_rules! sides {
+    ($name:expr) => {
+        /// The listed pieces, the first mover (Sente, "white") to move.
+        fn white(pieces: &str) -> kyodai::board::Position {
+            $crate::common::setup($crate::common::variant($name), pieces, 'w')
+        }
+
+        /// The listed pieces, the second mover (Gote, "black") to move.
+        #[allow(dead_code)]
+        fn black(pieces: &str) -> kyodai::board::Position {
+            $crate::common::setup($crate::common::variant($name), pieces, 'b')
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use sides;
+
+/// Parse a square name (`a1`, `m13`).
+pub fn sq(name: &str) -> Square {
+    let file = (name.as_bytes()[0] - b'a') as usize;
+    let rank: usize = name[1..].parse().unwrap();
+    Square::new(file, rank - 1)
+}
+
+/// FEN of a board of `v`'s size holding the listed pieces, `side` 'w' or 'b'.
+pub fn fen(v: &Variant, pieces: &str, side: char) -> String {
+    let (width, height) = (v.width, v.height);
+    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; width]; height];
+    for item in pieces.split_whitespace() {
+        let (token, square) = item.split_once('@').expect("piece@square");
+        let file = (square.as_bytes()[0] - b'a') as usize;
+        let rank: usize = square[1..].parse().expect("rank number");
+        assert!(
+            file < width && (1..=height).contains(&rank),
+            "bad square {square}"
+        );
+        assert!(grid[rank - 1][file].is_none(), "{square} used twice");
+        grid[rank - 1][file] = Some(token.to_string());
+    }
+    let mut rows = Vec::new();
+    for rank in (0..height).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for cell in &grid[rank] {
+            match cell {
+                None => empty += 1,
+                Some(t) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push_str(t);
+                }
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} {side} - 0 1", rows.join("/"))
+}
+
+/// The position of `v` holding the listed pieces, `side` to move.
+pub fn setup(v: &'static Variant, pieces: &str, side: char) -> Position {
+    let f = fen(v, pieces, side);
+    Position::from_fen(v, &f).unwrap_or_else(|e| panic!("bad FEN {f}: {e}"))
+}
+
+/// Play moves (each must be legal).
+pub fn play(pos: &mut Position, moves: &str) {
+    for m in moves.split_whitespace() {
+        let mv = parse_move(pos, m)
+            .unwrap_or_else(|e| panic!("setup move {m} rejected in {}: {e}", pos.fen()));
+        pos.make(mv);
+    }
+}
+
+/// The position after one legal move.
+pub fn after(pos: &Position, m: &str) -> Position {
+    let mut p = pos.clone();
+    play(&mut p, m);
+    p
+}
+
+/// The board after `m` must be the listed pieces, `side` to move.
+pub fn assert_after(pos: &Position, m: &str, pieces: &str, side: char) {
+    let p = after(pos, m);
+    assert_eq!(
+        p.fen(),
+        fen(pos.variant(), pieces, side),
+        "position after {m} from {}",
+        pos.fen()
+    );
+}
+
+/// The FEN token on a square (`None` if empty).
+pub fn token_at(pos: &Position, square: &str) -> Option<String> {
+    pos.piece_at(sq(square)).map(|p| pos.token(p))
+}
+
+pub fn legal(pos: &Position, m: &str) -> Move {
+    parse_move(pos, m).unwrap_or_else(|e| {
+        panic!(
+            "{m} should be legal in {} (state {:?}): {e}",
+            pos.fen(),
+            pos.state()
+        )
+    })
+}
+
+pub fn illegal(pos: &Position, m: &str) {
+    // A typo must not make the check pass: the text itself has to be a
+    // well-formed move string.
+    let v = pos.variant();
+    if let Err(e) = MoveText::parse(m, v.width, v.height) {
+        panic!("test bug: '{m}' is not a well-formed move string: {e}");
+    }
+    if let Ok(mv) = parse_move(pos, m) {
+        panic!(
+            "{m} should be illegal in {} (state {:?}), but was accepted as {mv}",
+            pos.fen(),
+            pos.state()
+        );
+    }
+}
+
+pub fn all_legal(pos: &Position, moves: &[&str]) {
+    for m in moves {
+        legal(pos, m);
+    }
+}
+
+pub fn all_illegal(pos: &Position, moves: &[&str]) {
+    for m in moves {
+        illegal(pos, m);
+    }
+}
+
+/// Number of moves `generate` lists.
+pub fn count(pos: &Position) -> usize {
+    let mut list = Vec::new();
+    generate(pos, &mut list);
+    list.len()
+}
