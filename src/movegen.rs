@@ -718,10 +718,16 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     found.copied().ok_or_else(|| {
         // Say why when only the promotion choice is wrong.
         let bare = t.without_suffix();
-        let effect_is_legal = legal.iter().any(|m| m.from() == bare.from && m.matches(&bare));
-        let promoting_is_legal = legal
+        let effect_is_legal = legal
             .iter()
-            .any(|m| m.promotes() && m.matches(&MoveText { promote: Some(true), ..bare.clone() }));
+            .any(|m| m.from() == bare.from && m.matches(&bare));
+        let promoting_is_legal = legal.iter().any(|m| {
+            m.promotes()
+                && m.matches(&MoveText {
+                    promote: Some(true),
+                    ..bare.clone()
+                })
+        });
         match (effect_is_legal, promoting_is_legal, t.promote) {
             (false, true, _) => "this move must promote",
             (true, false, Some(true)) => "this move cannot promote",
