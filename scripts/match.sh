@@ -20,13 +20,17 @@
 # 180 s at 0:10+0.1; XBoard's clocks and -autoCallFlag end games normally);
 # an engine process that dies while the game is running is reported as a
 # crash. At the end the score from A's view, per-game results with their
-# termination reasons, per-engine crash / illegal-move / time-loss counts
-# and the paths of the PGN and logs are printed (also to summary.txt).
+# termination reasons, per-engine crash / illegal-move / time-loss /
+# wrong-reject counts and the paths of the PGN and logs are printed (also to
+# summary.txt).
 #
 # --test-legality defaults to true for chu (XBoard knows Chu natively) and to
 # false for the engine-defined variants, where XBoard would judge moves by the
 # first engine's own `piece` lines; with it off, illegal moves are caught by
-# the receiving engine ("Illegal move").
+# the receiving engine ("Illegal move"). Such a game is "disputed": the
+# report leaves it unscored and judges the refused move with the reference
+# generator (scripts/judge_game.py): illegal -> `illegal` for the mover,
+# legal -> `wrong-reject` for the refusing engine.
 #
 # Examples:
 #   scripts/match.sh --games 10 --variant chu --tc 0:10 --inc 0.1

@@ -9,12 +9,42 @@ stderr. Prints the score from engine A's view, one line per game with its
 termination reason, per-engine counts of crashes, illegal moves and time
 losses, and the paths of the files. Also writes RUN_DIR/match.pgn (all games,
 Round tags renumbered). Exit status 3 if no game produced a result.
+
+Disputed games: when one engine answers the other's move with `Illegal move`
+(legality testing off, or the engines disagree with XBoard), the game is
+*disputed*: it is not scored, whatever XBoard made of it. The move list is
+rebuilt from the debug log (the `move` lines the engines sent, HaChu's
+split legs joined) up to the refused move, and scripts/judge_game.py replays
+it with the independent reference generator (scripts/reference_movegen.py):
+if the rules forbid the refused move, the mover gets an `illegal`; if they
+allow it, the refusing engine gets a `wrong-reject`; if the reference cannot
+decide (error, or it rejects an earlier move both engines accepted) the
+verdict is "unjudged". One note line per disputed game gives the verdict.
 """
 
 import glob
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+try:
+    import judge_game  # noqa: E402
+    JUDGE_ERROR = None
+except Exception as e:  # the reference could not be loaded: verdicts "unjudged"
+    judge_game = None
+    JUDGE_ERROR = "%s: %s" % (type(e).__name__, e)
+
+CHU_START = ("lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/"
+             "3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 0 1")
+JUDGE_VARIANT = {"cashew-shogi": "cashew", "macadamia-shogi": "macadamia",
+                 "cashew": "cashew", "macadamia": "macadamia", "chu": "chu", "dai": "dai"}
+# one line of XBoard's debug log that shows CECP traffic: "TIME >first : TEXT"
+# (to the engine) or "TIME <second: TEXT" (from it)
+CECP_RE = re.compile(r"^(\d+) ([<>])(first|second)\s*: ?(.*)$")
+# XBoard writes "usermove " and the move in two calls, each with its own
+# prefix: ">second: usermove 963 >second: j3i2"
+INNER_PREFIX_RE = re.compile(r"\s*\b\d+ [<>](?:first|second)\s*: ?")
 
 
 def read_kv(path):
@@ -93,6 +123,84 @@ def classify(comment, result):
     return "other", "other"
 
 
+def find_dispute(dbg, conf_variant):
+    """The first `Illegal move` reply in a game's debug log, with the game
+    rebuilt up to the refused move; None if no engine refused a move.
+    -> dict(refuser, mover ('first'/'second'), move, ply (1-based), moves,
+    fen, variant, said)."""
+    moves = []                  # (tag, text) in the order the engines sent them
+    pending = {"first": "", "second": ""}   # HaChu's split legs ("move f6e6,")
+    setboard_first = None
+    setup_fen = None
+    refuser = said = None
+    for line in dbg.splitlines():
+        m = CECP_RE.match(line)
+        if not m:
+            continue
+        direction, tag, text = m.group(2), m.group(3), m.group(4)
+        text = INNER_PREFIX_RE.sub(" ", text).strip()
+        if direction == ">":
+            if tag == "first" and text.startswith("setboard ") and not moves:
+                setboard_first = text[len("setboard "):].strip()
+            continue
+        if text.startswith("Illegal move"):
+            refuser, said = tag, text
+            break
+        if text.startswith("setup ") and tag == "first" and not moves:
+            sm = re.search(r"\s\d+x\d+\+\d+_\w+\s+(\S.*)$", text)
+            if sm:
+                setup_fen = sm.group(1).strip()
+            continue
+        if text.startswith("move "):
+            mv = text[5:].strip()
+            if pending[tag]:
+                mv = pending[tag] + mv
+            if mv.endswith(","):
+                pending[tag] = mv
+                continue
+            pending[tag] = ""
+            moves.append((tag, mv))
+    if refuser is None:
+        return None
+    variant = JUDGE_VARIANT.get(conf_variant, conf_variant)
+    if setboard_first:
+        fen = setboard_first
+    elif variant == "chu":
+        fen = CHU_START
+    else:
+        fen = setup_fen
+    mover = "second" if refuser == "first" else "first"
+    # the refused move: the last move the other engine sent before the reply
+    last = max((i for i, (t, _) in enumerate(moves) if t == mover), default=None)
+    if last is None:
+        return dict(refuser=refuser, mover=mover, move=None, ply=None, moves=[],
+                    fen=fen, variant=variant, said=said)
+    moves = moves[:last + 1]
+    return dict(refuser=refuser, mover=mover, move=moves[-1][1], ply=len(moves),
+                moves=[t for _, t in moves], fen=fen, variant=variant, said=said)
+
+
+def judge_dispute(disp):
+    """-> (verdict, detail): verdict 'illegal' (the refused move breaks the
+    rules), 'legal' (the refusal was wrong) or 'unjudged'."""
+    if judge_game is None:
+        return "unjudged", "reference not loaded (%s)" % JUDGE_ERROR
+    if not disp["move"]:
+        return "unjudged", "no refused move found in the debug log"
+    if not disp["fen"]:
+        return "unjudged", "no start position found in the debug log"
+    try:
+        r = judge_game.judge(disp["variant"], disp["fen"], disp["moves"])
+    except Exception as e:
+        return "unjudged", "reference failed: %s: %s" % (type(e).__name__, e)
+    if r["legal"]:
+        return "legal", "the rules allow it"
+    if r["index"] == len(disp["moves"]) - 1:
+        return "illegal", r["reason"]
+    return "unjudged", "reference rejects an earlier move, ply %d %s (%s)" % (
+        r["index"] + 1, r["move"], r["reason"])
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -103,10 +211,12 @@ def main():
     ngames = int(conf.get("games", "0") or 0)
     gdirs = sorted(glob.glob(os.path.join(run, "game-[0-9][0-9][0-9]")))
 
-    stats = {t: dict(crash=0, illegal=0, time=0, false_claim=0, rejects=0, errors=0,
-                     stderr=0) for t in "ab"}
+    stats = {t: dict(crash=0, illegal=0, time=0, false_claim=0, wrong_reject=0, rejects=0,
+                     errors=0, stderr=0) for t in "ab"}
     w = d = l = 0
     unscored = 0
+    disputed = 0
+    dispute_notes = []
     rows = []
     merged = []
     notes = []
@@ -164,6 +274,7 @@ def main():
                 stats[t]["stderr"] += 1
 
         kind, text = classify(comment, result) if (parsed and result) else ("unfinished", "no game record")
+        disp = find_dispute(dbg, conf.get("variant", "chu"))
         winner_color = {"1-0": "white", "0-1": "black"}.get(result)
         loser = None
         if winner_color:
@@ -189,14 +300,39 @@ def main():
             score = 0.0 if crashed[0] == "a" else 1.0
             loser = crashed[0]
             kind, text = "crash", "engine process died"
-        if kind == "crash" and loser and not crashed:
-            stats[loser]["crash"] += 1
-        if kind == "illegal" and loser:
-            stats[loser]["illegal"] += 1
-        if kind == "time" and loser:
-            stats[loser]["time"] += 1
-        if kind == "false-claim" and loser:
-            stats[loser]["false_claim"] += 1
+        if disp:
+            # disputed: not scored, whatever XBoard made of it; the reference
+            # decides who was wrong
+            disputed += 1
+            score = None
+            mv_t = "a" if disp["mover"] == "first" else "b"
+            rf_t = "b" if mv_t == "a" else "a"
+            verdict, why = judge_dispute(disp)
+            if verdict == "illegal":
+                stats[mv_t]["illegal"] += 1
+                outcome = "illegal by the rules: %s at fault (%s)" % (name[mv_t], why)
+            elif verdict == "legal":
+                stats[rf_t]["wrong_reject"] += 1
+                outcome = "legal by the rules: %s's refusal is wrong (wrong-reject)" % name[rf_t]
+            else:
+                outcome = "unjudged: %s" % why
+            mvtext = disp["move"] or "?"
+            text = "disputed: %s refused %s's %s (reference: %s) [XBoard: %s]" % (
+                name[rf_t], name[mv_t], mvtext, verdict, text)
+            dispute_notes.append("game %d: disputed: %s (%s) played %s%s, %s (%s) refused it (\"%s\"); "
+                                 "verdict: %s"
+                                 % (g, name[mv_t], mv_t.upper(), mvtext,
+                                    " (ply %d)" % disp["ply"] if disp["ply"] else "",
+                                    name[rf_t], rf_t.upper(), disp["said"][:80], outcome))
+        else:
+            if kind == "crash" and loser and not crashed:
+                stats[loser]["crash"] += 1
+            if kind == "illegal" and loser:
+                stats[loser]["illegal"] += 1
+            if kind == "time" and loser:
+                stats[loser]["time"] += 1
+            if kind == "false-claim" and loser:
+                stats[loser]["false_claim"] += 1
 
         if status == "timeout":
             text += " [killed: wall-time budget exceeded]"
@@ -231,8 +367,9 @@ def main():
     print("B = %s" % conf.get("cmd_b", "?"))
     print("repo commit %s" % conf.get("repo_commit", "?"))
     print("-" * 78)
-    print("Score for %s (A): W %d  D %d  L %d   %.1f/%d = %.1f%%   (games planned %d, played %d, unscored %d)"
-          % (name["a"], w, d, l, pts, scored, pct, ngames, len(rows), unscored))
+    print("Score for %s (A): W %d  D %d  L %d   %.1f/%d = %.1f%%   (games planned %d, played %d, unscored %d%s)"
+          % (name["a"], w, d, l, pts, scored, pct, ngames, len(rows), unscored,
+             ", of them disputed %d" % disputed if disputed else ""))
     print("-" * 78)
     print("%4s  %-7s %-8s %-3s %5s %5s  %s" % ("game", "A plays", "result", "A", "moves", "secs", "termination"))
     for g, col, res, sc, mv, el, text, detail in rows:
@@ -241,15 +378,21 @@ def main():
             line += ' ("%s")' % detail
         print(line)
     print("-" * 78)
-    print("%-22s %7s %9s %10s %12s %14s %10s" % ("engine", "crashes", "illegal", "time-loss",
-                                                 "false-claim", "'Illegal move'", "errors"))
+    print("%-22s %7s %9s %10s %12s %13s %14s %10s" % ("engine", "crashes", "illegal", "time-loss",
+                                                      "false-claim", "wrong-reject",
+                                                      "'Illegal move'", "errors"))
     for t in "ab":
         s = stats[t]
-        print("%-22s %7d %9d %10d %12d %14d %10d" % ("%s (%s)" % (name[t], t.upper()), s["crash"],
-                                                     s["illegal"], s["time"], s["false_claim"],
-                                                     s["rejects"], s["errors"]))
-    print("  (illegal = games lost by an illegal move; 'Illegal move' = moves the engine refused;")
-    print("   errors = 'Error ...'/'telluser(error) ...' lines the engine sent)")
+        print("%-22s %7d %9d %10d %12d %13d %14d %10d" % ("%s (%s)" % (name[t], t.upper()), s["crash"],
+                                                          s["illegal"], s["time"], s["false_claim"],
+                                                          s["wrong_reject"], s["rejects"], s["errors"]))
+    print("  (illegal = games lost by an illegal move, or disputed games where the reference")
+    print("   generator finds the refused move illegal; wrong-reject = disputed games where the")
+    print("   engine refused a move the reference finds legal; 'Illegal move' = moves the engine")
+    print("   refused; errors = 'Error ...'/'telluser(error) ...' lines the engine sent;")
+    print("   disputed games are not scored)")
+    for n in dispute_notes:
+        print("  " + n)
     for n in notes[:20]:
         print("  " + n)
     if len(notes) > 20:

@@ -460,26 +460,25 @@ impl Draft {
         for d in &self.pieces {
             pieces.push(compile_piece(d).map_err(|e| ctx(format!("piece {}: {e}", d.token)))?);
         }
+        // A token another piece's field names.
+        let kind_named = |token: &str, named_by: &str, field: &str| {
+            self.pieces
+                .iter()
+                .position(|p| p.token == token)
+                .map(|k| k as Kind)
+                .ok_or_else(|| ctx(format!("piece {named_by} {field} unknown {token}")))
+        };
         for (i, d) in self.pieces.iter().enumerate() {
             if self.pieces[..i].iter().any(|o| o.token == d.token) {
                 return Err(ctx(format!("piece {} defined twice", d.token)));
             }
             if let Some(t) = &d.promotes_to {
-                let k = self
-                    .pieces
-                    .iter()
-                    .position(|p| &p.token == t)
-                    .ok_or_else(|| ctx(format!("piece {} promotes to unknown {t}", d.token)))?;
-                pieces[i].promotes_to = Some(k as Kind);
-                pieces[k].promoted = true;
+                let k = kind_named(t, &d.token, "promotes to")?;
+                pieces[i].promotes_to = Some(k);
+                pieces[k as usize].promoted = true;
             }
             if let Some(t) = &d.contagion {
-                let k = self
-                    .pieces
-                    .iter()
-                    .position(|p| &p.token == t)
-                    .ok_or_else(|| ctx(format!("piece {} converts to unknown {t}", d.token)))?;
-                pieces[i].contagion = Some(k as Kind);
+                pieces[i].contagion = Some(kind_named(t, &d.token, "converts to")?);
             }
             if let Some(slot) = pieces[i].slot
                 && pieces[..i].iter().any(|p| p.slot == Some(slot))
