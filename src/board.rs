@@ -7,7 +7,7 @@
 
 use crate::moves::Move;
 use crate::types::{CELLS, Cell, Color, Kind, Piece, Square};
-use crate::variant::Variant;
+use crate::variant::{Power, Variant};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
 
@@ -82,6 +82,9 @@ pub struct Position {
     /// Squares of each side's royal pieces.
     royals: [ArrayVec<Square, MAX_ROYALS>; 2],
     material: [i32; 2],
+    /// Hook movers on the board, `[color][diagonal]`: the attack test
+    /// looks for hook moves only where some exist.
+    hooks: [[u8; 2]; 2],
     /// Sum of the pieces' placement scores, White-positive.
     placement: i32,
     /// Plies since the last capture or promotion: no earlier position can
@@ -113,6 +116,7 @@ impl Position {
             hash: 0,
             royals: [ArrayVec::new(), ArrayVec::new()],
             material: [0; 2],
+            hooks: [[0; 2]; 2],
             placement: 0,
             reversible: 0,
             undo: Vec::with_capacity(256),
@@ -318,6 +322,13 @@ impl Position {
         self.material[color.index()]
     }
 
+    /// Whether `color` has a hook mover with diagonal (or orthogonal)
+    /// slides on the board.
+    #[inline]
+    pub fn has_hook(&self, color: Color, diagonal: bool) -> bool {
+        self.hooks[color.index()][usize::from(diagonal)] > 0
+    }
+
     /// Placement score of all pieces, White-positive.
     #[inline]
     pub fn placement(&self) -> i32 {
@@ -350,6 +361,9 @@ impl Position {
             if t.royal {
                 self.royals[p.color().index()].retain(|s| *s != sq);
             }
+            if let Power::Hook { diagonal } = t.power {
+                self.hooks[p.color().index()][usize::from(diagonal)] -= 1;
+            }
             self.material[p.color().index()] -= t.value;
         }
         if let Some(p) = new.piece() {
@@ -358,6 +372,9 @@ impl Position {
             if t.royal {
                 // More royals than this are refused when a FEN is read.
                 let _ = self.royals[p.color().index()].try_push(sq);
+            }
+            if let Power::Hook { diagonal } = t.power {
+                self.hooks[p.color().index()][usize::from(diagonal)] += 1;
             }
             self.material[p.color().index()] += t.value;
         }
@@ -391,7 +408,7 @@ impl Position {
         let mut take = |p: Piece| {
             let t = v.piece(p.kind());
             lion_taken |= t.is_lion();
-            plain_lion_taken |= t.token == "N";
+            plain_lion_taken |= Some(p.kind()) == v.xboard_lion;
             captured = true;
             contagion = t.contagion.or(contagion);
         };
@@ -421,7 +438,7 @@ impl Position {
         }
         self.state = RuleState {
             lion_strike: v.lion_trading && lion_taken && !v.piece(mover.kind()).is_lion(),
-            xboard_strike: v.lion_trading && plain_lion_taken && v.piece(mover.kind()).token != "N",
+            xboard_strike: plain_lion_taken && Some(mover.kind()) != v.xboard_lion,
         };
         self.reversible = if captured || landed != mover {
             0

@@ -11,7 +11,7 @@
 //! recreated the position loses.
 
 use crate::board::Position;
-use crate::movegen::{attacked_by, royal_attacked};
+use crate::movegen::{capturable, royal_attacked};
 use crate::moves::Move;
 use crate::types::{CELLS, Color};
 use crate::variant::Repetition;
@@ -48,15 +48,15 @@ struct Conduct {
 /// apply the rule. The position is left as it was.
 fn judge_cycle(pos: &mut Position, distance: usize) -> Verdict {
     let repeater = pos.side().flip();
-    let mut cycle: Vec<Move> = Vec::with_capacity(distance);
-    for back in (0..distance).rev() {
-        match pos.move_back(back) {
-            Some(mv) => cycle.push(mv),
-            // A null move inside the cycle (search only): nobody is to
-            // blame for it.
-            None => return Verdict::Draw,
-        }
-    }
+    // A null move resets the count of reversible plies, so a cycle never
+    // holds one, and it lies within the recorded history.
+    let cycle: Vec<Move> = (0..distance)
+        .rev()
+        .map(|back| {
+            pos.move_back(back)
+                .expect("a cycle is made of recorded moves")
+        })
+        .collect();
     for _ in 0..distance {
         pos.unmake();
     }
@@ -90,12 +90,13 @@ fn judge_cycle(pos: &mut Position, distance: usize) -> Verdict {
     }
 }
 
-/// The squares of `by`'s opponent's pieces that `by` attacks, as a bitset
+/// The squares of `by`'s opponent's pieces that `by` attacks (could take
+/// next move; an Emperor attacks only an unprotected royal), as a bitset
 /// over mailbox cells.
 fn attacked_enemies(pos: &Position, by: Color) -> [u64; CELLS.div_ceil(64)] {
     let mut set = [0u64; CELLS.div_ceil(64)];
     for (sq, _) in pos.pieces(by.flip()) {
-        if attacked_by(pos, sq, by, &[], None) {
+        if capturable(pos, sq, by) {
             set[sq.index() / 64] |= 1 << (sq.index() % 64);
         }
     }

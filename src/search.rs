@@ -23,6 +23,9 @@ use std::time::Instant;
 pub const MATE: i32 = 100_000;
 /// Scores beyond this are wins or losses at a known distance.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// A game won by the repetition rule: more than any material, less than a
+/// mate (`repetition_score`).
+const REPETITION_WIN: i32 = MATE_BOUND - 1;
 const INF: i32 = MATE + 1;
 /// Ordering score of the second killer; everything at or above it (hash
 /// move, captures, promotions, killers) is searched at full depth.
@@ -114,8 +117,8 @@ impl Searcher {
         self.history.iter_mut().for_each(|h| *h = 0);
     }
 
-    /// The root moves the engine plays, best tier first: legal and not
-    /// repeating, then preferring moves XBoard and HaChu accept
+    /// The root moves the engine plays, best tier first: legal (not banned
+    /// by the repetition rule), then preferring moves XBoard and HaChu accept
     /// (`interop_safe`) and moves that do not leave a sole royal en prise
     /// (XBoard forfeits those in Chu). A lower tier is used only when the
     /// better ones are empty, so a side with a legal move always moves.
@@ -216,7 +219,8 @@ impl Searcher {
         for (i, &mv) in roots.iter().enumerate() {
             pos.make(mv);
             let score = if let Some(v) = repetition::verdict(pos) {
-                -game_end_score(v, pos.side(), 1)
+                self.pv[1].clear();
+                -repetition_score(v, pos.side())
             } else if i == 0 {
                 -self.search(pos, depth - 1, -beta, -alpha, 1)
             } else {
@@ -370,7 +374,8 @@ impl Searcher {
             legal += 1;
             let mut score;
             if let Some(v) = verdict {
-                score = -game_end_score(v, pos.side(), ply + 1);
+                self.pv[ply + 1].clear();
+                score = -repetition_score(v, pos.side());
             } else if legal == 1 {
                 score = -self.search(pos, depth - 1, -beta, -alpha, ply + 1);
             } else {
@@ -568,8 +573,8 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
 }
 
 impl Searcher {
-    /// Every legal, non-repeating move (the rules, without the engine's own
-    /// interoperability preferences).
+    /// Every legal move, those the strict repetition rule bans left out
+    /// (the rules, without the engine's own interoperability preferences).
     pub fn root_moves_all(pos: &mut Position) -> Vec<Move> {
         let mut legal = Vec::new();
         generate(pos, &mut legal);
@@ -583,12 +588,18 @@ impl Searcher {
     }
 }
 
-/// Score of a game ended by repetition, for the side to move at `ply`.
-fn game_end_score(v: Verdict, side: crate::types::Color, ply: usize) -> i32 {
+/// Score of a game ended by the repetition rule, for `side` to move. A
+/// repetition result depends on the path, not only the position, so a
+/// won or lost cycle scores just inside the mate bound rather than as a
+/// mate: the transposition table may carry it to the same position reached
+/// another way, and a mate score would stop the search or make the engine
+/// resign on that.
+fn repetition_score(v: Verdict, side: crate::types::Color) -> i32 {
     match v {
-        Verdict::Loss(c) if c == side => -MATE + ply as i32,
-        Verdict::Loss(_) => MATE - ply as i32,
-        Verdict::Draw | Verdict::Illegal => 0,
+        Verdict::Loss(c) if c == side => -REPETITION_WIN,
+        Verdict::Loss(_) => REPETITION_WIN,
+        Verdict::Draw => 0,
+        Verdict::Illegal => unreachable!("illegal repetitions are never searched"),
     }
 }
 

@@ -91,20 +91,6 @@ pub enum Power {
     Emperor,
 }
 
-impl Power {
-    /// Whether the power reaches `to` from `from` on its own, whatever
-    /// stands between, so that an ordinary ray move there would repeat it.
-    #[inline]
-    fn covers(self, from: Square, to: Square) -> bool {
-        let d = from.distance(to);
-        match self {
-            Power::Lion => d <= 2,
-            Power::Wolf => d <= 3 && from.on_line(to),
-            Power::None | Power::Hook { .. } | Power::Emperor => false,
-        }
-    }
-}
-
 /// A mailbox ray: a direction and how far a piece may go along it.
 #[derive(Clone, Copy, Debug)]
 pub struct Ray {
@@ -113,6 +99,10 @@ pub struct Ray {
     pub range: u8,
     pub can_move: bool,
     pub can_capture: bool,
+    /// Leading squares of the ray the piece's power reaches anyway, so the
+    /// ray must not emit them again (a Ghost's Queen slide within its Lion
+    /// jumps, a Saint's within its Wolf jumps).
+    pub covered: u8,
 }
 
 #[derive(Clone, Debug)]
@@ -179,12 +169,6 @@ impl PieceType {
     pub fn is_lion(&self) -> bool {
         self.power == Power::Lion
     }
-
-    /// Whether the power already makes the ray move `from`-`to`.
-    #[inline]
-    pub fn power_covers(&self, from: Square, to: Square) -> bool {
-        self.power.covers(from, to)
-    }
 }
 
 #[derive(Clone, Debug)]
@@ -210,9 +194,11 @@ pub struct Variant {
     /// Placement score of each coloured piece on each cell
     /// (`eval::placement_scores`).
     pub placement: Vec<i16>,
-    /// Some piece has a hook move, a Wolf power, an Emperor: the attack
-    /// test looks for them only then.
-    pub has_hooks: bool,
+    /// The one type XBoard 4.9.1 treats as a Lion in its own Chu
+    /// counter-strike rule (the letter `N`), where Lion-trading rules apply.
+    pub xboard_lion: Option<Kind>,
+    /// Some piece has a Wolf power, an Emperor: the attack test looks for
+    /// them only then.
     pub has_wolves: bool,
     pub has_emperor: bool,
     /// `in_zone[color][cell]`.
@@ -510,7 +496,6 @@ impl Draft {
             }
         }
         let has_power = |f: fn(Power) -> bool| pieces.iter().any(|p| f(p.power));
-        let has_hooks = has_power(|p| matches!(p, Power::Hook { .. }));
         let has_wolves = has_power(|p| p == Power::Wolf);
         let has_emperor = has_power(|p| p == Power::Emperor);
         let start_fen = self.start.ok_or_else(|| ctx("no start position".into()))?;
@@ -530,12 +515,15 @@ impl Draft {
             squares,
             leap_deltas,
             placement: Vec::new(),
-            has_hooks,
+            xboard_lion: None,
             has_wolves,
             has_emperor,
             in_zone,
             far_rank,
         };
+        if variant.lion_trading {
+            variant.xboard_lion = variant.kind("N");
+        }
         variant.placement = crate::eval::placement_scores(&variant);
         Ok(variant)
     }
@@ -551,6 +539,7 @@ fn rays_for(lines: &[betza::Line]) -> [Vec<Ray>; 2] {
                 range: l.range,
                 can_move: l.can_move,
                 can_capture: l.can_capture,
+                covered: 0,
             })
             .collect()
     };
@@ -639,8 +628,27 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
             _ => return Err(format!("unknown flag '{flag}'")),
         }
     }
+    for rays in &mut p.rays {
+        for r in rays.iter_mut() {
+            r.covered = covered_steps(p.power, r.delta);
+        }
+    }
     p.value = value.unwrap_or_else(|| mobility_value(&p));
     Ok(p)
+}
+
+/// How many leading squares of a ray with this step a power reaches on its
+/// own, whatever stands between: a Lion every square within king distance
+/// 2, a Wolf the first three squares of a king line.
+fn covered_steps(power: Power, delta: i32) -> u8 {
+    let (dx, dy) = unpack(delta);
+    let step = dx.abs().max(dy.abs());
+    let king_line = step == 1;
+    match power {
+        Power::Lion => (2 / step) as u8,
+        Power::Wolf if king_line => 3,
+        _ => 0,
+    }
 }
 
 /// Default piece value when the data gives none: proportional to the

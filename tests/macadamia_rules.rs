@@ -466,3 +466,13 @@ fn both_start_fens_parse() {
         assert_eq!(count(pos), 50);
     }
 }
+
+#[test]
+fn contagion_accepts_hachus_letters_only() {
+    // macadamia.md 8.15: `z`/`j` are HaChu's suffix letters for the Saint
+    // and Ghost; another letter names no conversion.
+    let p = with_kings("G@f5 i'@f6");
+    legal(&p, "f5f6z");
+    legal(&p, "f5f6j");
+    illegal(&p, "f5f6q");
+}

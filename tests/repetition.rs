@@ -246,3 +246,21 @@ fn no_verdict_without_repetition() {
         }
     }
 }
+
+#[test]
+fn macadamia_emperor_attacks_only_an_unprotected_royal() {
+    // macadamia.md 5.1 and 6: an Emperor attacks an enemy royal only when
+    // it may take it, i.e. when no other enemy piece could recapture.
+    // Sente's Gold l8-m8 cuts the Gote Rook m5 off from its King m13: the
+    // Sente Emperor a1 now attacks the King (a new attack; the Gold's
+    // retreat does not check, so no perpetual check). Gote's Gold only
+    // shuffles a13-b13-a13 and attacks nothing. Sente chased: Sente loses,
+    // though Gote's move recreated the position.
+    cycle(
+        "macadamia-shogi",
+        "+K@a1 G@l8 k@m13 r@m5 g@a13",
+        'w',
+        "l8m8 a13b13 m8l8 b13a13",
+        Verdict::Loss(Color::White),
+    );
+}
