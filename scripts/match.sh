@@ -6,7 +6,7 @@
 #                    [--engine-a CMD] [--engine-b CMD] [--name-a NAME] [--name-b NAME]
 #                    [--out DIR] [--test-legality true|false] [--game-timeout SEC]
 #                    [--hash MB] [--pause MS] [--max-moves N] [--xboard-arg ARG]...
-#                    [--no-build] [--no-install] [--keep-going]
+#                    [--no-build] [--no-install] [--keep-going] [--no-hachu-compat]
 #
 # Defaults: 2 games, variant chu, -tc 0:10 -inc 0.1, engine A = Kyodai
 # (target/release/kyodai, built with `cargo build --release` and copied into
@@ -23,6 +23,11 @@
 # termination reasons, per-engine crash / illegal-move / time-loss /
 # wrong-reject counts and the paths of the PGN and logs are printed (also to
 # summary.txt).
+#
+# Against HaChu in the engine-defined variants, Kyodai is asked (XBoard's
+# -firstOptions) to keep to moves HaChu 0.21 can follow (its "HaChu
+# compatible moves" option: no hook or Emperor moves, no Wolf moves HaChu
+# lacks, no repetitions); --no-hachu-compat plays by the rules alone.
 #
 # --test-legality defaults to true for chu (XBoard knows Chu natively) and to
 # false for the engine-defined variants, where XBoard would judge moves by the
@@ -65,6 +70,7 @@ MAX_MOVES=0
 BUILD=1
 INSTALL=1
 KEEP_GOING=0
+HACHU_COMPAT=1
 EXTRA_XB_ARGS=()
 
 die() { echo "match.sh: error: $*" >&2; exit 2; }
@@ -92,6 +98,7 @@ while [ $# -gt 0 ]; do
         --no-build) BUILD=0; shift ;;
         --no-install) INSTALL=0; shift ;;
         --keep-going) KEEP_GOING=1; shift ;;
+        --no-hachu-compat) HACHU_COMPAT=0; shift ;;
         -h|--help) usage; exit 0 ;;
         *) die "unknown option '$1' (see --help)" ;;
     esac
@@ -189,9 +196,18 @@ CMD_B=$(resolve_engine "$ENGINE_B" b) || exit 2
 # HaChu dies on a FEN with anything after the board field, which is what
 # XBoard sends the second engine in the variants it does not know: put it
 # behind scripts/hachu_adapter.py there.
+# HaChu also gets several Cashew and Macadamia pieces wrong; Kyodai then
+# keeps to moves HaChu can follow (its "HaChu compatible moves" option)
+# unless --no-hachu-compat is given, so that games are played to their end.
 if [ "$VARIANT" != chu ]; then
     read -r first_b _ <<<"$CMD_B"
-    [ "$(basename "$first_b")" = hachu ] && CMD_B="$PYTHON $SCRIPT_DIR/hachu_adapter.py $CMD_B"
+    if [ "$(basename "$first_b")" = hachu ]; then
+        CMD_B="$PYTHON $SCRIPT_DIR/hachu_adapter.py $CMD_B"
+        read -r first_a _ <<<"$CMD_A"
+        case "$(basename "$first_a")" in
+            kyodai*) [ "$HACHU_COMPAT" = 1 ] && EXTRA_XB_ARGS+=(-firstOptions "HaChu compatible moves=1") ;;
+        esac
+    fi
 fi
 
 engine_name() {

@@ -488,6 +488,54 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
     true
 }
 
+/// Whether HaChu 0.21 follows a move the rules allow (rules/cashew.md and
+/// macadamia.md §8, and refusals seen in matches): HaChu has no hook moves
+/// and no Emperor moves, moves the Goblin as another piece, lacks the Wolf's
+/// "capture d1, go on to d3" and "capture d2, back to an empty d1", and
+/// converts a capturer only on taking a Saint or Ghost, not a Priest or
+/// Pirate. The engine avoids these moves, when asked to, so that games
+/// against HaChu are played to their end.
+pub fn hachu_follows(pos: &Position, mv: Move) -> bool {
+    let v = pos.variant();
+    let Some(mover) = pos.piece_at(mv.from()) else {
+        return false;
+    };
+    let t = v.piece(mover.kind());
+    if matches!(t.power, Power::Hook { .. } | Power::Emperor) {
+        return false;
+    }
+    if mv.promotes()
+        && t.promotes_to
+            .is_some_and(|k| v.piece(k).power == Power::Emperor)
+    {
+        return false;
+    }
+    let unpromoted_convert = |sq: Square| {
+        pos.piece_at(sq)
+            .is_some_and(|p| v.piece(p.kind()).contagion.is_some() && !v.piece(p.kind()).promoted)
+    };
+    let dest = (mv.to() != mv.from()).then_some(mv.to());
+    if !v.is_exempt_from_contagion(t)
+        && mv
+            .kills()
+            .iter()
+            .chain(dest.iter())
+            .any(|&sq| unpromoted_convert(sq))
+    {
+        return false;
+    }
+    if t.power == Power::Wolf
+        && let [kill] = mv.kills()
+    {
+        let (out, to) = (mv.from().distance(*kill), mv.from().distance(mv.to()));
+        let back_to_empty = out == 2 && to == 1 && pos.cell(mv.to()).is_empty();
+        if back_to_empty || (out == 1 && to == 3) {
+            return false;
+        }
+    }
+    true
+}
+
 /// All legal moves of the side to move (repetition aside) into `out`.
 pub fn generate(pos: &Position, out: &mut Vec<Move>) {
     generate_into(pos, out, false, Protection::BeforeMove);
@@ -871,6 +919,35 @@ mod tests {
             "{}: only {checked} squares checked",
             v.name
         );
+    }
+
+    #[test]
+    fn moves_hachu_cannot_follow() {
+        let v = VariantSet::builtin().find("macadamia").unwrap();
+        // Gold f5 next to a Priest f6 and a Saint e6; Emperor a1 (after
+        // a King move each); Hook Mover m1.
+        let fen = "6k6/13/13/13/6p6/6p6/13/4+i'i'7/5G7/13/13/13/+K11H! w";
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        pos.make(parse_move(&pos, "a1a2").unwrap());
+        pos.make(parse_move(&pos, "g13g12").unwrap());
+        let follows = |text: &str| hachu_follows(&pos, parse_move(&pos, text).unwrap());
+        // HaChu's Wolf lacks "capture d2, back to an empty d1" and "capture
+        // d1, on to d3"; it has the other kinds.
+        // Wolf g7: enemies on g9 and g10 (g8 empty), and on h8.
+        let wolf = "6k6/13/13/6p6/6p6/7p5/6W!6/13/13/13/13/13/K12 w";
+        let wolf = Position::from_fen(v, wolf).unwrap();
+        let wolf_follows = |text: &str| hachu_follows(&wolf, parse_move(&wolf, text).unwrap());
+        assert!(!wolf_follows("g7g9,g9g8"));
+        assert!(!wolf_follows("g7h8,h8j10"));
+        assert!(wolf_follows("g7g9,g9g10"));
+        assert!(wolf_follows("g7h8,h8i9"));
+        assert!(wolf_follows("g7h8,h8g7"));
+        // No Emperor or hook moves; a Priest converts in HaChu only when
+        // promoted (a Saint).
+        assert!(!follows("a2b2"));
+        assert!(!follows("m1m2"));
+        assert!(!follows("f5f6"));
+        assert!(follows("f5e6"));
     }
 
     #[test]

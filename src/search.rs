@@ -10,7 +10,9 @@
 
 use crate::board::Position;
 use crate::eval::evaluate;
-use crate::movegen::{generate, generate_captures, interop_safe, is_capture, royal_attacked};
+use crate::movegen::{
+    generate, generate_captures, hachu_follows, interop_safe, is_capture, royal_attacked,
+};
 use crate::moves::Move;
 use crate::repetition::{self, Verdict};
 use crate::time::Budget;
@@ -73,6 +75,9 @@ pub struct Searcher {
     limits: Limits,
     stop: Arc<AtomicBool>,
     aborted: bool,
+    /// Prefer moves HaChu 0.21 can follow (`movegen::hachu_follows`), for
+    /// games against it in the variants it gets wrong.
+    pub hachu_compatible: bool,
 }
 
 impl Searcher {
@@ -102,6 +107,7 @@ impl Searcher {
             limits: Limits::default(),
             stop,
             aborted: false,
+            hachu_compatible: false,
         }
     }
 
@@ -120,21 +126,24 @@ impl Searcher {
     /// The root moves the engine plays, best tier first: legal (not banned
     /// by the repetition rule), then preferring moves XBoard and HaChu accept
     /// (`interop_safe`) and moves that do not leave a sole royal en prise
-    /// (XBoard forfeits those in Chu). A lower tier is used only when the
-    /// better ones are empty, so a side with a legal move always moves.
-    pub fn root_moves(pos: &mut Position) -> Vec<Move> {
+    /// (XBoard forfeits those in Chu); with `hachu_compatible`, also moves
+    /// HaChu follows and that repeat no position (HaChu refuses every
+    /// repetition). A lower tier is used only when the better ones are
+    /// empty, so a side with a legal move always moves.
+    pub fn root_moves(pos: &mut Position, hachu_compatible: bool) -> Vec<Move> {
         let us = pos.side();
         let single_royal = pos.royals(us) == 1;
         // tiers[0]: safe; [1]: exposes the royal; [2]: not interop-safe.
         let mut tiers: [Vec<Move>; 3] = Default::default();
         for mv in Self::root_moves_all(pos) {
-            let tier = if !interop_safe(pos, mv) {
+            let tier = if !interop_safe(pos, mv) || (hachu_compatible && !hachu_follows(pos, mv)) {
                 2
             } else {
                 pos.make(mv);
                 let exposed = single_royal && !pos.is_over() && royal_attacked(pos, us);
+                let repeats = hachu_compatible && pos.is_repetition();
                 pos.unmake();
-                usize::from(exposed)
+                if repeats { 2 } else { usize::from(exposed) }
             };
             tiers[tier].push(mv);
         }
@@ -159,7 +168,7 @@ impl Searcher {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
 
-        let mut roots = Self::root_moves(pos);
+        let mut roots = Self::root_moves(pos, self.hachu_compatible);
         let mut out = Outcome {
             best: roots.first().copied(),
             ..Outcome::default()
@@ -615,7 +624,7 @@ mod tests {
 
     /// The engine's root moves, as sorted move strings.
     fn sorted_roots(pos: &mut Position) -> Vec<String> {
-        let mut roots: Vec<String> = Searcher::root_moves(pos)
+        let mut roots: Vec<String> = Searcher::root_moves(pos, false)
             .iter()
             .map(|m| m.to_string())
             .collect();
@@ -660,7 +669,7 @@ mod tests {
         // XBoard forfeits it); the search must never choose such a move.
         let fen = "12/12/4r7/12/12/12/12/12/12/12/12/5K5k w";
         let mut pos = Position::from_fen(chu(), fen).unwrap();
-        let roots = Searcher::root_moves(&mut pos);
+        let roots = Searcher::root_moves(&mut pos, false);
         assert!(!roots.is_empty());
         assert!(roots.iter().all(|m| m.to().file() != 4), "{roots:?}");
     }

@@ -20,6 +20,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 
 const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
+/// Check option: choose only moves HaChu 0.21 can follow when there is one
+/// (`Searcher::root_moves`), for matches against it.
+const HACHU_OPTION: &str = "HaChu compatible moves";
 /// Default transposition-table size before the GUI sends `memory`.
 const DEFAULT_MEMORY_MB: usize = 64;
 
@@ -152,8 +155,7 @@ impl Engine {
             "" => {}
             "quit" => return false,
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "hard" | "easy"
-            | "ics" | "name" | "rating" | "cores" | "option" | "." | "exit" | "draw" | "hint"
-            | "bk" => {}
+            | "ics" | "name" | "rating" | "cores" | "." | "exit" | "draw" | "hint" | "bk" => {}
             "protover" => self.features(),
             "new" => {
                 self.variant = self.set.find("chu").unwrap_or(&self.set.variants[0]);
@@ -216,6 +218,7 @@ impl Engine {
                 self.game_over = true;
                 self.engine_side = None;
             }
+            "option" => self.set_option(arg),
             "post" => self.post = true,
             "nopost" => self.post = false,
             "memory" => match arg.parse::<usize>() {
@@ -242,9 +245,19 @@ impl Engine {
         let names: Vec<&str> = self.set.variants.iter().map(|v| v.name.as_str()).collect();
         say(&format!(
             "feature ping=1 setboard=1 usermove=1 memory=1 sigint=0 sigterm=0 colors=0 draw=0 analyze=0 \
-             myname=\"{NAME}\" variants=\"{}\" done=1",
+             myname=\"{NAME}\" variants=\"{}\"",
             names.join(",")
         ));
+        say(&format!("feature option=\"{HACHU_OPTION} -check 0\""));
+        say("feature done=1");
+    }
+
+    /// `option NAME=VALUE` for the options announced in `features`.
+    fn set_option(&mut self, arg: &str) {
+        match arg.split_once('=') {
+            Some((HACHU_OPTION, v @ ("0" | "1"))) => self.searcher.hachu_compatible = v == "1",
+            _ => say(&format!("Error (unknown option): {arg}")),
+        }
     }
 
     fn reset(&mut self, pos: Position) {

@@ -302,15 +302,20 @@ fn plays_a_legal_first_move_in(e: &mut Engine, variant: &str, depth: u32) {
 fn protover_2_announces_features() {
     let (e, out) = Engine::spawn_raw();
     let features: Vec<&String> = out.iter().filter(|l| l.starts_with("feature ")).collect();
-    assert_eq!(features.len(), 1, "expected one feature line, got {out:?}");
-    let f = features[0];
+    assert!(
+        features.last().is_some_and(|l| l.contains("done=1")),
+        "the last feature line must carry done=1: {out:?}"
+    );
+    let f = features
+        .iter()
+        .find(|l| l.contains("variants="))
+        .unwrap_or_else(|| panic!("no variants feature in {out:?}"));
     for item in [
         "ping=1",
         "setboard=1",
         "usermove=1",
         "memory=1",
         "myname=\"",
-        "done=1",
     ] {
         assert!(f.contains(item), "feature line lacks {item}: {f}");
     }
@@ -1175,4 +1180,40 @@ fn perpetual_check_loses_in_macadamia() {
     assert_eq!(out.len(), 1, "{out:?}");
     assert!(out[0].starts_with("0-1 {"), "{out:?}");
     e.quit();
+}
+
+#[test]
+fn hachu_compatibility_option() {
+    let (mut e, out) = Engine::spawn_raw();
+    assert!(
+        out.iter()
+            .any(|l| l == "feature option=\"HaChu compatible moves -check 0\""),
+        "{out:?}"
+    );
+    e.send("option HaChu compatible moves=1");
+    e.expect_silence("option HaChu compatible moves=1");
+    e.rejects("option HaChu compatible moves=2");
+    e.rejects("option Nonsense=1");
+    e.quit();
+
+    // A Cashew Hook Mover a1 can take a free Queen a5. HaChu 0.21 cannot
+    // move hook movers, so with the option the engine leaves it alone.
+    let hook_move = |option: bool| {
+        let (mut e, _) = in_variant("cashew-shogi");
+        if option {
+            e.send("option HaChu compatible moves=1");
+        }
+        e.send("setboard 12k/13/13/13/13/13/13/13/q12/13/13/13/H!11K w");
+        e.send("sd 2");
+        e.send("go");
+        let (_, mv) = e.wait_move(Duration::from_secs(10));
+        e.quit();
+        mv
+    };
+    assert_eq!(hook_move(false), "a1a5");
+    let mv = hook_move(true);
+    assert!(
+        mv.starts_with("m1"),
+        "the King moves, not the Hook Mover: {mv}"
+    );
 }
