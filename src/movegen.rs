@@ -489,25 +489,23 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
 }
 
 /// Whether HaChu 0.21 follows a move the rules allow (rules/cashew.md and
-/// macadamia.md §8, and refusals seen in matches): HaChu has no hook moves
-/// and no Emperor moves, moves the Goblin as another piece, lacks the Wolf's
-/// "capture d1, go on to d3" and "capture d2, back to an empty d1", and
-/// converts a capturer only on taking a Saint or Ghost, not a Priest or
-/// Pirate. The engine avoids these moves, when asked to, so that games
-/// against HaChu are played to their end.
+/// macadamia.md §8, and refusals seen in matches): it moves some types
+/// wrongly or not at all (hook movers, the Emperor, the Golden Bird: the
+/// data's `hachu-misplays`), lacks the Wolf's "capture d1, go on to d3"
+/// and "capture d2, back to an empty d1", and converts a capturer only on
+/// taking a Saint or Ghost, not a Priest or Pirate. The engine avoids these
+/// moves, when asked to, so that games against HaChu are played to their
+/// end.
 pub fn hachu_follows(pos: &Position, mv: Move) -> bool {
     let v = pos.variant();
     let Some(mover) = pos.piece_at(mv.from()) else {
         return false;
     };
     let t = v.piece(mover.kind());
-    if matches!(t.power, Power::Hook { .. } | Power::Emperor) {
+    if t.hachu_misplays {
         return false;
     }
-    if mv.promotes()
-        && t.promotes_to
-            .is_some_and(|k| v.piece(k).power == Power::Emperor)
-    {
+    if mv.promotes() && t.promotes_to.is_some_and(|k| v.piece(k).hachu_misplays) {
         return false;
     }
     let unpromoted_convert = |sq: Square| {
@@ -943,11 +941,21 @@ mod tests {
         assert!(wolf_follows("g7h8,h8i9"));
         assert!(wolf_follows("g7h8,h8g7"));
         // No Emperor or hook moves; a Priest converts in HaChu only when
-        // promoted (a Saint).
+        // promoted (a Saint). No promotion into a Golden Bird.
         assert!(!follows("a2b2"));
         assert!(!follows("m1m2"));
         assert!(!follows("f5f6"));
         assert!(follows("f5e6"));
+        let phoenix =
+            Position::from_fen(v, "6k6/13/13/13/13/13/13/6p6/6X6/13/13/13/K12 w").unwrap();
+        assert!(!hachu_follows(
+            &phoenix,
+            parse_move(&phoenix, "g5g6+").unwrap()
+        ));
+        assert!(hachu_follows(
+            &phoenix,
+            parse_move(&phoenix, "g5g6").unwrap()
+        ));
     }
 
     #[test]

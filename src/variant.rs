@@ -32,6 +32,8 @@
 //! - `contagion=TOKEN` (whoever takes this piece turns into TOKEN:
 //!   Macadamia's Priest, Pirate, Saint, Ghost);
 //! - `slot=N` (XBoard piece slot for the `setup` table, 0-63, 65 = King);
+//! - `hachu-misplays` (HaChu 0.21 moves the type wrongly: its moves, and
+//!   promotions into it, are avoided under "HaChu compatible moves");
 //! - `value=<centipawns>`.
 //!
 //! The promotion column names the promoted type; the variant's
@@ -127,6 +129,9 @@ pub struct PieceType {
     pub contagion: Option<Kind>,
     /// XBoard piece slot (0-63, 65 for the King) in the `setup` table.
     pub slot: Option<u8>,
+    /// HaChu 0.21 moves this type wrongly or not at all (rules files §8),
+    /// so its moves are avoided when playing HaChu-compatible moves.
+    pub hachu_misplays: bool,
     pub value: i32,
     rays: [Vec<Ray>; 2],
     /// Step deltas with limited Lion power, per colour.
@@ -566,6 +571,7 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         bridge: false,
         contagion: None,
         slot: None,
+        hachu_misplays: false,
         value: 0,
         rays: rays_for(&lines),
         stings: [Vec::new(), Vec::new()],
@@ -601,6 +607,7 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
             }
             ("bridge", None) => p.bridge = true,
             ("contagion", Some(_)) => {}
+            ("hachu-misplays", None) => p.hachu_misplays = true,
             ("slot", Some(n)) => {
                 let slot: u8 = n.parse().map_err(|_| format!("bad slot '{n}'"))?;
                 if slot > 65 || slot == 64 {
