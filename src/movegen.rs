@@ -457,13 +457,27 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
 /// promotes such pieces silently on their dead ranks and restricts
 /// declined pawns; declining elsewhere gains them little), and, after a
 /// piece other than `N` took an `N`, any capture of an `N` (XBoard forbids
-/// it even by a Lion).
+/// it even by a Lion). In every variant: a move with two kill squares
+/// (three legs, a Wolf's double capture on the way), which XBoard 4.9.1
+/// passes on wrongly (it turned `g7g8,g8g9,g9g10` into `g7g8,g8g9,g9g8`),
+/// and, where only captures promote, a non-promoting move onto a rank the
+/// piece can never leave (XBoard then appends a promotion letter of its
+/// own, and the piece would be stranded anyway).
 pub fn interop_safe(pos: &Position, mv: Move) -> bool {
     let v = pos.variant();
     let Some(p) = pos.piece_at(mv.from()) else {
         return false;
     };
     let t = v.piece(p.kind());
+    if mv.kills().len() > 1 {
+        return false;
+    }
+    if v.promotion != PromotionRule::Chu
+        && v.is_dead_square(t, p.color(), mv.to())
+        && !mv.promotes()
+    {
+        return false;
+    }
     if v.promotion == PromotionRule::Chu {
         let captures = is_capture(pos, mv);
         let o = chu_offer(v, t, p.color(), mv.from(), mv.to(), captures);
@@ -779,16 +793,27 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         // Wolf's `g7g8,g8g9,g9g8` is `g7g9,g9g8` onto an enemy g8.
         let to = t.to;
         t.kills.retain(|k| *k != to);
-        // Saint/Ghost contagion has no notation of its own: whatever
-        // suffix comes with a converting capture (`+`, `=`, none, or the
-        // letters `z`/`j` of HaChu's suffix table, rules/macadamia.md 8.15),
-        // the rules decide.
-        let suffix_ok = t.letter.is_none_or(|c| matches!(c, 'z' | 'j'));
+        // Suffixes where the rules leave no choice. Saint/Ghost contagion
+        // has no notation of its own: whatever suffix comes with a
+        // converting capture (`+`, `=`, none, or the letters `z`/`j` of
+        // HaChu's suffix table, rules/macadamia.md 8.15), the rules decide.
+        // And XBoard 4.9.1 appends a promotion letter of its own (`a2a1q`)
+        // to a Pawn reaching the last rank where only captures promote: a
+        // letter on a non-capture that cannot promote changes nothing.
+        let contagion_letter = t.letter.is_none_or(|c| matches!(c, 'z' | 'j'));
+        let bare = t.without_suffix();
+        let no_choice = |m: Move| {
+            !is_capture(pos, m)
+                && !legal
+                    .iter()
+                    .any(|&o| o.promotes() && o.with_promotion(false) == m)
+        };
         legal.iter().find(|m| m.matches(&t)).or_else(|| {
-            let bare = t.without_suffix();
-            legal
-                .iter()
-                .find(|&&m| suffix_ok && m.matches(&bare) && converts(pos, m))
+            legal.iter().find(|&&m| {
+                m.matches(&bare)
+                    && ((contagion_letter && converts(pos, m))
+                        || (t.letter.is_some() && no_choice(m)))
+            })
         })
     };
     found.copied().ok_or_else(|| {
@@ -956,6 +981,22 @@ mod tests {
             &phoenix,
             parse_move(&phoenix, "g5g6").unwrap()
         ));
+    }
+
+    #[test]
+    fn own_moves_xboard_cannot_relay() {
+        let v = VariantSet::builtin().find("cashew").unwrap();
+        // Wolf g7, enemies g8 and g9: the double capture onto g10 has three
+        // legs, which XBoard 4.9.1 mangles; the two-leg moves are fine.
+        let fen = "12k/13/13/13/6q6/6q6/6W!6/13/13/13/13/P12/K12 w";
+        let pos = Position::from_fen(v, fen).unwrap();
+        let safe = |text: &str| interop_safe(&pos, parse_move(&pos, text).unwrap());
+        assert!(!safe("g7g8,g8g9,g9g10+"));
+        assert!(safe("g7g8,g8g9+"));
+        // No stranding a Pawn on its last rank by a non-capture (XBoard
+        // would append a promotion letter).
+        let pawn = Position::from_fen(v, "12k/P12/13/13/13/13/13/13/13/13/13/13/12K w").unwrap();
+        assert!(!interop_safe(&pawn, parse_move(&pawn, "a12a13").unwrap()));
     }
 
     #[test]

@@ -25,9 +25,10 @@
 //!   `hook=R` / `hook=B` (one 90-degree turn between two slides),
 //!   `emperor` (Macadamia Emperor), `sting=<betza>` (limited Lion power
 //!   along the given step directions: Horned Falcon, Soaring Eagle);
-//! - `dead-ranks=N` (the piece could never move from the N far ranks, so
-//!   reaching them offers promotion under the Chu rule: Pawn, Lance 1,
-//!   Dai's Knight 2);
+//! - `dead-ranks=N` (the piece could never move from the N far ranks:
+//!   under the Chu rule reaching them offers promotion (Pawn, Lance 1,
+//!   Dai's Knight 2); where only captures promote, the engine does not
+//!   strand its own piece there);
 //! - `bridge` (a worthless first victim for Lion-trading rule 1);
 //! - `contagion=TOKEN` (whoever takes this piece turns into TOKEN:
 //!   Macadamia's Priest, Pirate, Saint, Ghost);

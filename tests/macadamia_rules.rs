@@ -476,3 +476,15 @@ fn contagion_accepts_hachus_letters_only() {
     legal(&p, "f5f6j");
     illegal(&p, "f5f6q");
 }
+
+#[test]
+fn a_gui_promotion_letter_on_a_move_without_choice_is_ignored() {
+    // XBoard 4.9.1 sends `a2a1q` for a Gote Pawn stepping onto its last
+    // rank: a non-capture cannot promote here, so the letter means nothing.
+    let p = black("K@m1 k@m13 p@a2");
+    let mv = legal(&p, "a2a1q");
+    assert_eq!(mv, legal(&p, "a2a1"));
+    // On a capture the promotion choice is real: a letter is no answer.
+    let q = black("K@m1 k@m13 p@b2 G@b1");
+    illegal(&q, "b2b1q");
+}
