@@ -1217,3 +1217,25 @@ fn hachu_compatibility_option() {
         "the King moves, not the Hook Mover: {mv}"
     );
 }
+
+#[test]
+fn moves_xboard_cannot_describe_are_accepted_from_the_gui() {
+    // The Macadamia Emperor has no XBetza (no `piece` line): XBoard with
+    // legality testing off passes its leaps on, and the engine plays them.
+    let (mut e, _) = in_variant("macadamia-shogi");
+    e.send("setboard 12k/13/13/13/13/13/13/13/13/13/13/13/+K5p6 w");
+    e.expect_silence("setboard with an Emperor");
+    e.accepts("a1l12");
+    e.accepts("m13m12");
+    // A capture anywhere on the board. Now the lone Gote King can be taken
+    // wherever it goes (nothing protects it from the Emperor): the engine,
+    // playing Gote, resigns.
+    e.accepts("l12g1");
+    e.send("sd 2");
+    e.send("go");
+    let (out, last) = e.wait_for(Duration::from_secs(10), "resign", |l| {
+        l == "resign" || l.starts_with("move ")
+    });
+    assert_eq!(last, "resign", "{out:?}");
+    e.quit();
+}
