@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Independent reference move generator for Chu, Dai, Cashew and Macadamia
-Shogi, written from /work/shared/rules/{chu,dai,cashew,macadamia}.md and
+"""Independent reference move generator for Chu, Dai, Cashew, Macadamia,
+Nutty and Suzumu Shogi, written from
+/work/shared/rules/{chu,dai,cashew,macadamia,nutty,suzumu}.md and
 /work/shared/PROTOCOL.md only (never from the engine's sources).  Used to
 check the counts in perft/*.txt and, through perft_crosscheck.py, the
 engine's perft.
 
 Usage: python3 scripts/reference_movegen.py VARIANT FEN DEPTH ["MOVES"] [--divide]
-  VARIANT: chu | dai | cashew | macadamia (cashew-shogi, macadamia-shogi too)
+  VARIANT: chu | dai | cashew | macadamia | nutty | suzumu (the -shogi names too)
   MOVES:   space-separated moves in PROTOCOL.md notation played from FEN
   --divide one line per root move (`from to` legs, kill squares in path
            order, a pass as FROMFROM, `+` for promotion), then the total.
@@ -15,7 +16,9 @@ Conventions (PROTOCOL.md "What perft counts"): one move per effect (origin,
 destination, set of removed squares, promotion choice); an optional
 promotion counts twice, a forced one once; a pass counts once per piece that
 can make it; moving into check is legal; a side with no royal left means no
-moves at all; repetition is ignored.
+moves at all; repetition is ignored.  Nutty burns (nutty.md 5.1.6) are
+applied in make() and never written; Suzumu's "no two skips in a row" is
+followed through the move history, freezing is judged per position.
 """
 import sys
 
@@ -210,6 +213,141 @@ PRIESTS = ("I'", "+I'")
 PIRATES = ("J'", "+J'")
 
 
+# ---------------------------------------------------------------- Nutty
+def mkx(steps=(), slides=(), jumps=(), specials=(), ranged=()):
+    p = mk(steps=steps, slides=slides, jumps=jumps, ranged=ranged)
+    p.special = list(specials)
+    return p
+
+
+A_JUMPS = [(2, 2), (2, -2), (-2, 2), (-2, -2)]
+D_JUMPS = [(0, 2), (0, -2), (2, 0), (-2, 0)]
+NUT = {}
+NUT["K"] = CHU["K"]
+NUT["D!"] = mkx(slides=DIAG + [LEFT, RIGHT], specials=["area3"])        # nutty.md 5.1
+NUT["+W!"] = NUT["D!"]
+NUT["L!"] = CHU["N"]
+NUT["+O"] = CHU["N"]
+NUT["+L!"] = mkx(slides=DIAG, specials=["lion"])                        # Griffon
+NUT["Q"] = CHU["Q"]
+NUT["+Q"] = mkx(slides=K8, specials=["harpy"])                          # QADcaFmcabF
+NUT["W!"] = mkx(slides=DIAG + [LEFT, RIGHT], ranged=rng([FWD], 2))      # BsRfW2
+NUT["X"] = mkx(steps=ORTH, jumps=A_JUMPS)
+NUT["O"] = mkx(steps=DIAG, jumps=D_JUMPS)
+NUT["C!"] = mkx(slides=DIAG + [FWD], ranged=rng([LEFT, RIGHT], 2))      # BfRsW2
+NUT["V"] = CHU["V"]
+NUT["R!"] = mkx(slides=ORTH, specials=[("njump", ORTH, 1)])
+NUT["B!"] = mkx(slides=DIAG, specials=[("njump", DIAG, 1)])
+NUT["+R!"] = mkx(slides=K8, specials=[("njump", K8, 3)])
+NUT["V!"] = mkx(slides=DIAG, specials=[("njump", DIAG, 2), "area3"])    # Regent
+NUT["+B!"] = NUT["V!"]
+NUT["D"] = CHU["D"]
+NUT["H"] = CHU["H"]
+NUT["R"] = CHU["R"]
+NUT["B"] = CHU["B"]
+NUT["S'"] = mkx(slides=[LEFT, RIGHT], ranged=rng([FWD], 2), steps=[BACK])   # sRfW2bW
+NUT["T"] = mkx(steps=DIAG + [LEFT, RIGHT, BACK])
+NUT["G"] = GOLD
+NUT["S"] = CHU["S"]
+NUT["F"] = CHU["F"]                                                     # FvW
+NUT["N"] = mkx(jumps=[(1, 2), (-1, 2)])
+NUT["L"] = CHU["L"]
+NUT["D'"] = mkx(steps=[FWD] + BD)
+NUT["P"] = CHU["P"]
+NUT["+C!"] = mkx(specials=[("tetrarch", False)])
+NUT["+D"] = mkx(slides=ORTH + BD, specials=[("sting", FD)])             # Eagle
+NUT["+H"] = mkx(slides=DIAG + [LEFT, RIGHT, BACK], specials=[("sting", [FWD])])   # Unicorn
+NUT["+R"] = NUT["D"]
+NUT["+B"] = NUT["H"]
+NUT["+S'"] = NUT["C!"]
+NUT["+V"] = mkx(slides=DIAG + [FWD, BACK])
+NUT["+L"] = mkx(slides=[FWD, BACK] + FD)
+NUT["+T"] = mkx(slides=[FWD, BACK], steps=DIAG + [LEFT, RIGHT])
+NUT["+G"] = CHU["R"]
+NUT["+F"] = CHU["B"]
+NUT["+S"] = NUT["V"]
+NUT["+N"] = NUT["S'"]
+NUT["+X"] = CHU["Q"]
+NUT["+D'"] = mkx(slides=[FWD] + BD)
+NUT["+P"] = GOLD
+NUT_PROMOTABLE = {t for t in NUT if not t.startswith("+")} - {"K", "D!", "V!"}
+NUT_DEMONS = {"D!", "+W!"}
+NUT_RANK = {"K": 99, "+R!": 3, "V!": 2, "+B!": 2, "R!": 1, "B!": 1}
+
+# ---------------------------------------------------------------- Suzumu
+SUZ = {}
+SUZ["P"] = CHU["P"]
+SUZ["D'"] = NUT["D'"]
+SUZ["I"] = mkx(steps=FD + [BACK])                                       # fFbW
+SUZ["C"] = mkx(steps=FD + [FWD, BACK])                                  # fFvW
+SUZ["S"] = CHU["S"]
+SUZ["F"] = CHU["F"]
+SUZ["G"] = GOLD
+SUZ["T"] = NUT["T"]
+SUZ["E"] = CHU["E"]                                                     # FsfW
+SUZ["N"] = mkx(jumps=[(1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (-2, 1), (2, -1), (-2, -1)])
+SUZ["O"] = NUT["O"]
+SUZ["X"] = NUT["X"]
+SUZ["L"] = mkx(slides=[FWD], ranged=rng([BACK], 2))                     # fRbW2
+SUZ["A"] = CHU["A"]
+SUZ["M"] = CHU["M"]
+SUZ["V"] = CHU["V"]
+SUZ["S'"] = NUT["S'"]
+SUZ["V'"] = mkx(slides=[FWD], ranged=rng([LEFT, RIGHT], 2), steps=[BACK])   # bWfRsW2
+SUZ["B"] = CHU["B"]
+SUZ["R"] = CHU["R"]
+SUZ["H"] = CHU["H"]
+SUZ["D"] = CHU["D"]
+SUZ["F!"] = NUT["+H"]                                                   # Horned Falcon
+SUZ["E!"] = NUT["+D"]                                                   # Soaring Eagle
+SUZ["L!"] = CHU["N"]
+SUZ["Q"] = CHU["Q"]
+SUZ["B!"] = mkx(slides=DIAG, specials=[("sjump", DIAG, 1)])
+SUZ["R!"] = mkx(slides=ORTH, specials=[("sjump", ORTH, 1)])
+SUZ["C!"] = mkx(slides=DIAG + [FWD, BACK], ranged=rng([LEFT, RIGHT], 2))    # BvRsW2
+SUZ["W!"] = mkx(slides=DIAG + [LEFT, RIGHT], ranged=rng([FWD, BACK], 2))    # BsRvW2
+SUZ["Q'"] = NUT["+Q"]                                                   # Free Eagle
+SUZ["H!"] = NUT["+L!"]                                                  # Lion Hawk
+SUZ["V!"] = mkx(slides=DIAG, specials=[("sjump", DIAG, 2), "area3"])    # Vice General
+SUZ["Q!"] = mkx(slides=K8, specials=[("sjump", K8, 3)])                 # Great General
+SUZ["D!"] = mkx(specials=["sdemon"])
+SUZ["K"] = CHU["K"]
+SUZ["+P"] = GOLD
+SUZ["+D'"] = NUT["+D'"]
+SUZ["+I"] = SUZ["V'"]
+SUZ["+C"] = SUZ["M"]
+SUZ["+S"] = SUZ["V"]
+SUZ["+F"] = SUZ["B"]
+SUZ["+G"] = SUZ["R"]
+SUZ["+T"] = NUT["+T"]                                                   # FsWvR
+SUZ["+E"] = CHU["K"]                                                    # Prince
+SUZ["+N"] = SUZ["S'"]
+SUZ["+O"] = CHU["N"]
+SUZ["+X"] = CHU["Q"]
+SUZ["+L"] = NUT["+L"]                                                   # fBvR
+SUZ["+A"] = mkx(slides=[FWD, BACK] + BD)                                # bBvR
+SUZ["+M"] = mkx(slides=DIAG + [LEFT, RIGHT])
+SUZ["+V"] = mkx(slides=DIAG + [FWD, BACK])
+SUZ["+S'"] = SUZ["W!"]
+SUZ["+V'"] = SUZ["C!"]
+SUZ["+B"] = SUZ["H"]
+SUZ["+R"] = SUZ["D"]
+SUZ["+H"] = SUZ["F!"]
+SUZ["+D"] = SUZ["E!"]
+SUZ["+F!"] = SUZ["B!"]
+SUZ["+E!"] = SUZ["R!"]
+SUZ["+L!"] = SUZ["H!"]
+SUZ["+Q"] = SUZ["Q'"]
+SUZ["+B!"] = SUZ["V!"]
+SUZ["+R!"] = SUZ["Q!"]
+SUZ["+C!"] = mkx(specials=[("tetrarch", True)])                         # Heavenly Tetrarch
+SUZ["+W!"] = SUZ["D!"]
+SUZ_PROMOTABLE = {t for t in SUZ if not t.startswith("+")} - {"K", "D!", "Q!", "V!", "H!", "Q'"}
+SUZ_DEMONS = {"D!", "+W!"}
+SUZ_RANK = {"K": 99, "+E": 99, "Q!": 3, "+R!": 3, "V!": 2, "+B!": 2,
+            "R!": 1, "B!": 1, "+E!": 1, "+F!": 1}
+
+
 class Variant:
     def __init__(self, name, size, pieces, royal, kind):
         self.name = name
@@ -226,6 +364,10 @@ VARIANTS = {
     "cashew": Variant("cashew", 13, CAS, {"K"}, "cashew"),
     "macadamia": Variant("macadamia", 13, MAC, {"K", "+E", "+K"}, "macadamia"),
 }
+VARIANTS["nutty"] = Variant("nutty", 13, NUT, {"K"}, "nutty")
+VARIANTS["suzumu"] = Variant("suzumu", 16, SUZ, {"K", "+E"}, "suzumu")
+VARIANTS["nutty-shogi"] = VARIANTS["nutty"]
+VARIANTS["suzumu-shogi"] = VARIANTS["suzumu"]
 VARIANTS["cashew-shogi"] = VARIANTS["cashew"]
 VARIANTS["macadamia-shogi"] = VARIANTS["macadamia"]
 
@@ -263,6 +405,7 @@ class Pos:
             assert x == var.W, (r, x)
         self.side = 0 if len(parts) < 2 or parts[1] == "w" else 1
         self.strike = False
+        self.skipped = (False, False)   # Suzumu: did each side skip its last turn
         self.hist = []
 
 
@@ -409,7 +552,172 @@ class Gen:
                         can_pass = True
                 if can_pass:
                     out.append((s, s, ()))
+            else:
+                self.new_special(b, s, col, tok, sp, out)
         return out
+
+    # -------------------------------------------------- Nutty / Suzumu specials
+    def jrank(self, tok):
+        return (NUT_RANK if self.v.kind == "nutty" else SUZ_RANK).get(tok, 0)
+
+    def area3(self, b, s, col):
+        """nutty.md 5.3 / suzumu.md 5.1(2): up to 3 king steps through empty
+        squares, the last may capture; back on s = pass."""
+        dests = set(); cur = {s}
+        for _ in range(3):
+            nxt = set()
+            for q in cur:
+                for dx, dy in K8:
+                    t = (q[0] + dx, q[1] + dy)
+                    if not self.on(t):
+                        continue
+                    if t == s:
+                        dests.add(t)
+                    elif t in b:
+                        if b[t][0] != col:
+                            dests.add(t)
+                    else:
+                        dests.add(t); nxt.add(t)
+            cur = nxt
+        return dests
+
+    def new_special(self, b, s, col, tok, sp, out):
+        on = self.on; add = self.add
+
+        def enemy(t):
+            return on(t) and t in b and b[t][0] != col
+
+        def empty(t):
+            return on(t) and t not in b
+
+        def free_or_enemy(t):
+            return on(t) and (t not in b or b[t][0] != col)
+
+        def skey(q):
+            return (q[1], q[0])
+
+        if sp == "area3":
+            for t in self.area3(b, s, col):
+                out.append((s, t, ()))
+        elif sp == "harpy":
+            for dv in A_JUMPS + D_JUMPS:
+                t = (s[0] + dv[0], s[1] + dv[1])
+                if free_or_enemy(t):
+                    out.append((s, t, ()))
+            for dv in DIAG:
+                a = (s[0] + dv[0], s[1] + dv[1])
+                if enemy(a):
+                    for d2 in DIAG:
+                        t = (a[0] + d2[0], a[1] + d2[1])
+                        if t == s:
+                            out.append((s, s, (a,)))
+                        elif free_or_enemy(t):
+                            out.append((s, t, (a,)))
+            if any(empty((s[0] + dx, s[1] + dy)) for dx, dy in DIAG):
+                out.append((s, s, ()))
+        elif sp[0] == "sting":
+            for dv in sp[1]:
+                t1 = add(s, dv, col); t2 = add(t1, dv, col)
+                if free_or_enemy(t1):
+                    out.append((s, t1, ()))
+                if free_or_enemy(t2):
+                    out.append((s, t2, ()))
+                if enemy(t1):
+                    out.append((s, s, (t1,)))
+                    if free_or_enemy(t2):
+                        out.append((s, t2, (t1,)))
+                if empty(t1):
+                    out.append((s, s, ()))
+        elif sp[0] == "tetrarch":
+            for dv in K8:
+                limit = 3 if dv in (LEFT, RIGHT) else None
+                t = add(s, dv, col); k = 1
+                t = add(t, dv, col); k += 1
+                while on(t) and (limit is None or k <= limit):
+                    if t in b:
+                        if b[t][0] != col:
+                            out.append((s, t, ()))
+                        break
+                    out.append((s, t, ()))
+                    t = add(t, dv, col); k += 1
+            adj = [(s[0] + dx, s[1] + dy) for dx, dy in K8]
+            en = sorted([a for a in adj if enemy(a)], key=skey)
+            for a in en:
+                out.append((s, s, (a,)))
+            if sp[1]:
+                for i in range(len(en)):
+                    for j in range(i + 1, len(en)):
+                        out.append((s, s, (en[i], en[j])))
+        elif sp[0] == "njump":
+            # nutty.md 5.2: capture beyond any number of lower-ranked pieces
+            my = self.jrank(tok)
+            for dv in sp[1]:
+                t = add(s, dv, col); first = True
+                while on(t):
+                    if t in b:
+                        if not first and b[t][0] != col:
+                            out.append((s, t, ()))
+                        if self.jrank(b[t][1]) >= my:
+                            break
+                        first = False
+                    t = add(t, dv, col)
+        elif sp[0] == "sjump":
+            # suzumu.md 5.2: jump 1 or 2 lower-ranked pieces, capture beyond,
+            # jumped enemies optionally captured in passing
+            my = self.jrank(tok)
+            for dv in sp[1]:
+                t = add(s, dv, col); occ = []
+                while on(t) and len(occ) < 3:
+                    if t in b:
+                        occ.append(t)
+                    t = add(t, dv, col)
+                for n in (1, 2):
+                    if len(occ) <= n:
+                        break
+                    jumped = occ[:n]
+                    if any(self.jrank(b[q][1]) >= my for q in jumped):
+                        break
+                    tg = occ[n]
+                    if not enemy(tg):
+                        continue
+                    ens = [q for q in jumped if b[q][0] != col]
+                    subsets = [()]
+                    for q in ens:
+                        subsets += [x + (q,) for x in subsets]
+                    for sub in subsets:
+                        out.append((s, tg, tuple(sorted(sub, key=lambda q: dist(s, q)))))
+        elif sp == "sdemon":
+            # suzumu.md 5.1
+            zs = set()
+            for dv in DIAG + [LEFT, RIGHT]:
+                t = add(s, dv, col)
+                while on(t):
+                    if t in b:
+                        if b[t][0] != col:
+                            zs.add(t)
+                        break
+                    zs.add(t)
+                    t = add(t, dv, col)
+            zs |= self.area3(b, s, col)
+            zs.discard(s)
+            for z in zs:
+                out.append((s, z, ()))
+                cand = sorted([(z[0] + dx, z[1] + dy) for dx, dy in K8], key=skey)
+                cand = [q for q in cand if enemy(q) and b[q][1] not in SUZ_DEMONS]
+                for i in range(len(cand)):
+                    out.append((s, z, (cand[i],)))
+                    for j in range(i + 1, len(cand)):
+                        out.append((s, z, (cand[i], cand[j])))
+            adj = sorted([(s[0] + dx, s[1] + dy) for dx, dy in K8], key=skey)
+            en = [a for a in adj if enemy(a)]
+            for i in range(len(en)):
+                out.append((s, s, (en[i],)))
+                for j in range(i + 1, len(en)):
+                    out.append((s, s, (en[i], en[j])))
+            if any(empty(a) for a in adj):
+                out.append((s, s, ()))
+        else:
+            raise ValueError(sp)
 
     def captures_square(self, b, q, target):
         """Has the piece on q a pseudo-legal capture of the piece on target?"""
@@ -495,6 +803,8 @@ class Gen:
         res = []
         seen = set()
         b = pos.b
+        if v.kind in ("nutty", "suzumu"):
+            return self.gen_nut_suz(pos)
         for s, (col, tok) in list(b.items()):
             if col != pos.side:
                 continue
@@ -537,6 +847,56 @@ class Gen:
                         res.append(mv + r)
         return res
 
+    def demon_adjacent(self, b, t, col, gone):
+        """nutty.md 5.1.3: is t next to an enemy (of col) Fire Demon that is
+        not among the squares in gone?"""
+        for dx, dy in K8:
+            q = (t[0] + dx, t[1] + dy)
+            if q in b and q not in gone and b[q][0] != col and b[q][1] in NUT_DEMONS:
+                return True
+        return False
+
+    def gen_nut_suz(self, pos):
+        v = self.v; b = pos.b; side = pos.side
+        res = []; seen = set()
+        nutty = v.kind == "nutty"
+        frozen = set()
+        if not nutty:
+            for q, (c, tk) in b.items():
+                if c != side and tk == "+C!":
+                    for dx, dy in K8:
+                        a = (q[0] + dx, q[1] + dy)
+                        if a in b and b[a][0] == side and b[a][1] != "+C!":
+                            frozen.add(a)
+        for s, (col, tok) in list(b.items()):
+            if col != side or s in frozen:
+                continue
+            for mv in self.raw_moves(b, s):
+                key = (mv[0], mv[1], frozenset(mv[2]))
+                if key in seen:
+                    continue
+                seen.add(key)
+                caps = captured(b, mv)
+                fr, to = mv[0], mv[1]
+                if nutty:
+                    if self.demon_adjacent(b, to, col, set(caps)):
+                        res.append(mv + ("", None))     # burnt on arrival: 9.1
+                        continue
+                    offer = tok in NUT_PROMOTABLE and (
+                        (not self.in_zone(col, fr, 4) and self.in_zone(col, to, 4))
+                        or (caps and self.in_zone(col, fr, 4)))
+                    res.append(mv + ("", None))
+                    if offer:
+                        res.append(mv + ("+", "+" + tok))
+                else:
+                    offer = tok in SUZ_PROMOTABLE and (self.in_zone(col, fr, 5) or self.in_zone(col, to, 5))
+                    skip = fr == to and not mv[2]
+                    if not (skip and pos.skipped[side]):
+                        res.append(mv + ("", None))
+                    if offer:
+                        res.append(mv + ("+", "+" + tok))
+        return res
+
     def mac_results(self, b, tok, caps):
         """macadamia.md 4, resolution order; caps in path order with the
         destination victim last."""
@@ -562,24 +922,37 @@ class Gen:
         b = pos.b
         col, tok = b[s]
         caps = captured(b, m[:3])
-        pos.hist.append((dict(b), pos.side, pos.strike))
+        pos.hist.append((dict(b), pos.side, pos.strike, pos.skipped))
         strike = (self.v.kind == "chu" and tok not in CHU_LIONS
                   and any(b[q][1] in CHU_LIONS for q in caps))
         for q in kills:
             del b[q]
         del b[s]
         b[t] = (col, newtok if newtok else tok)
+        if self.v.kind == "nutty":
+            # nutty.md 5.1.6: passive burn, (promotion), active burn
+            if self.demon_adjacent(b, t, col, set()):
+                del b[t]
+            elif b[t][1] in NUT_DEMONS:
+                for dx, dy in K8:
+                    q = (t[0] + dx, t[1] + dy)
+                    if q in b and b[q][0] != col:
+                        del b[q]
+        elif self.v.kind == "suzumu":
+            sk = list(pos.skipped)
+            sk[col] = (s == t and not kills and newtok is None)
+            pos.skipped = tuple(sk)
         pos.side ^= 1
         pos.strike = strike
 
     def unmake(self, pos):
-        b, side, strike = pos.hist.pop()
-        pos.b = b; pos.side = side; pos.strike = strike
+        b, side, strike, skipped = pos.hist.pop()
+        pos.b = b; pos.side = side; pos.strike = strike; pos.skipped = skipped
 
     def mtext(self, m):
         s, t, kills, suffix, _ = m
         if s == t and not kills:
-            return self.sqname(s) * 2
+            return self.sqname(s) * 2 + suffix
         out = ""; at = s
         for k in kills:
             out += self.sqname(at) + self.sqname(k) + ","; at = k
