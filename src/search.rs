@@ -17,7 +17,7 @@ use crate::moves::Move;
 use crate::repetition::{self, Verdict};
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
-use crate::types::CELLS;
+use crate::types::{CELLS, Color};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -78,6 +78,10 @@ pub struct Searcher {
     /// Prefer moves HaChu 0.21 can follow (`movegen::hachu_follows`), for
     /// games against it in the variants it gets wrong.
     pub hachu_compatible: bool,
+    /// The side to move at the root: under `hachu_compatible` its moves
+    /// that HaChu cannot follow are left out of the whole tree, not only
+    /// the root, so the search does not count on them.
+    root_side: Color,
 }
 
 impl Searcher {
@@ -108,7 +112,14 @@ impl Searcher {
             stop,
             aborted: false,
             hachu_compatible: false,
+            root_side: Color::White,
         }
+    }
+
+    /// A move the engine will not play under `hachu_compatible`.
+    #[inline]
+    fn benched(&self, pos: &Position, mv: Move) -> bool {
+        self.hachu_compatible && pos.side() == self.root_side && !hachu_follows(pos, mv)
     }
 
     /// Resize the transposition table; on failure the old one stays.
@@ -166,6 +177,7 @@ impl Searcher {
         self.aborted = false;
         self.tt.new_search();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.root_side = pos.side();
         self.history.iter_mut().for_each(|h| *h /= 8);
 
         let mut roots = Self::root_moves(pos, self.hachu_compatible);
@@ -364,6 +376,7 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         let mut legal = 0;
+        let mut benched = false;
         for i in 0..list.len() {
             let mv = pick(&mut list, &mut scores, i);
             let capture = is_capture(pos, mv);
@@ -372,6 +385,10 @@ impl Searcher {
             // or reduced.
             let ordinary = quiet && scores[i] < KILLER_SCORE;
             if futile && ordinary && legal > 0 {
+                continue;
+            }
+            if self.benched(pos, mv) {
+                benched = true;
                 continue;
             }
             pos.make(mv);
@@ -424,6 +441,11 @@ impl Searcher {
         self.scores[ply] = scores;
         if self.aborted {
             return 0;
+        }
+        if legal == 0 && benched {
+            // Only moves the engine will not play: no verdict, just the
+            // position as it stands.
+            return evaluate(pos);
         }
         if legal == 0 {
             // No legal move (everything blocked or repeating) loses.
@@ -479,6 +501,9 @@ impl Searcher {
             // Delta pruning: even winning this material cannot reach alpha.
             if stand + gain / 16 + 200 < alpha {
                 break;
+            }
+            if self.benched(pos, mv) {
+                continue;
             }
             pos.make(mv);
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
@@ -603,7 +628,7 @@ impl Searcher {
 /// mate: the transposition table may carry it to the same position reached
 /// another way, and a mate score would stop the search or make the engine
 /// resign on that.
-fn repetition_score(v: Verdict, side: crate::types::Color) -> i32 {
+fn repetition_score(v: Verdict, side: Color) -> i32 {
     match v {
         Verdict::Loss(c) if c == side => -REPETITION_WIN,
         Verdict::Loss(_) => REPETITION_WIN,
@@ -639,6 +664,32 @@ mod tests {
             ..Limits::default()
         };
         s.think(pos, limits, &mut |_| {})
+    }
+
+    #[test]
+    fn hachu_compatibility_keeps_benched_moves_out_of_the_whole_tree() {
+        // A Cashew Hook Mover a1 guards the Gold a5 against the Castle a9,
+        // but HaChu cannot move hook movers: under the option no line the
+        // engine thinks about, at any depth, has White moving it (without
+        // the option the engine counts on the recapture a1a5).
+        let v = VariantSet::builtin().find("cashew").unwrap();
+        let fen = "12k/13/13/13/d12/13/13/13/G12/13/13/13/H!11K w";
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        s.hachu_compatible = true;
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let mut white_moves = Vec::new();
+        s.think(&mut pos, limits, &mut |info| {
+            white_moves.extend(info.pv.iter().step_by(2).map(|m| m.to_string()));
+        });
+        assert!(!white_moves.is_empty());
+        assert!(
+            white_moves.iter().all(|m| !m.starts_with("a1")),
+            "{white_moves:?}"
+        );
     }
 
     #[test]
