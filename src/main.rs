@@ -49,8 +49,10 @@ fn load(ini: Option<&str>) -> Result<&'static VariantSet, String> {
     // A variant whose start position does not read is unusable: refuse the
     // file now rather than fail when the variant is chosen.
     for v in &set.variants {
-        Position::from_fen(v, &v.start_fen)
-            .map_err(|e| format!("variant {}: start position: {e}", v.name))?;
+        for fen in std::iter::once(&v.start_fen).chain(&v.hachu_start_fen) {
+            Position::from_fen(v, fen)
+                .map_err(|e| format!("variant {}: start position: {e}", v.name))?;
+        }
     }
     Ok(set)
 }

@@ -15,6 +15,7 @@
 //! repetition = strict         ; see `Repetition`: strict, perpetual
 //! native = yes                ; XBoard knows the variant: no `setup`
 //! start = <FEN>
+//! hachu-start = <FEN>         ; HaChu's own start position, if different
 //! piece = TOKEN | Name | XBetza for the GUI | movement | promotes to | flags
 //! ```
 //!
@@ -192,6 +193,10 @@ pub struct Variant {
     /// XBoard knows the variant natively (no `setup`/`piece` lines).
     pub native: bool,
     pub start_fen: String,
+    /// HaChu 0.21's own start position where it differs from the rules'
+    /// (Macadamia: Gote's Priest and Pirate exchanged); used for games
+    /// against HaChu, which can crash on the rules' position.
+    pub hachu_start_fen: Option<String>,
     pub pieces: Vec<PieceType>,
     /// Every on-board square, rank by rank from a1.
     pub squares: Vec<Square>,
@@ -341,6 +346,7 @@ struct Draft {
     repetition: Repetition,
     native: bool,
     start: Option<String>,
+    hachu_start: Option<String>,
     pieces: Vec<PieceDraft>,
 }
 
@@ -365,6 +371,7 @@ impl Draft {
             repetition: Repetition::Strict,
             native: false,
             start: None,
+            hachu_start: None,
             pieces: Vec::new(),
         }
     }
@@ -407,6 +414,7 @@ impl Draft {
             }
             "native" => self.native = yes_no(value)?,
             "start" => self.start = Some(value.to_string()),
+            "hachu-start" => self.hachu_start = Some(value.to_string()),
             "piece" => {
                 let f: Vec<&str> = value.split('|').map(str::trim).collect();
                 if f.len() != 6 {
@@ -517,6 +525,7 @@ impl Draft {
             repetition: self.repetition,
             native: self.native,
             start_fen,
+            hachu_start_fen: self.hachu_start,
             pieces,
             squares,
             leap_deltas,

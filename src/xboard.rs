@@ -167,9 +167,17 @@ impl Engine {
             "variant" => match self.set.find(arg) {
                 Some(v) => {
                     self.variant = v;
-                    self.reset(Position::start(v));
+                    // Against HaChu, its own start position where it
+                    // differs (it can crash on the rules' one); the
+                    // positions were checked when the data was loaded.
+                    let hachu_fen = v
+                        .hachu_start_fen
+                        .as_ref()
+                        .filter(|_| self.searcher.hachu_compatible);
+                    let fen = hachu_fen.unwrap_or(&v.start_fen);
+                    self.reset(Position::from_fen(v, fen).unwrap_or_else(|_| Position::start(v)));
                     if !v.native {
-                        for line in setup_lines(v) {
+                        for line in setup_lines(v, fen) {
                             say(&line);
                         }
                     }
@@ -381,7 +389,7 @@ impl Engine {
 /// to a type other than `+X` (which must then be the Tokin slot's `^P`);
 /// the King's slot is the 65th token. Then one `piece` line per type that
 /// has an XBetza description.
-pub fn setup_lines(v: &Variant) -> Vec<String> {
+pub fn setup_lines(v: &Variant, start_fen: &str) -> Vec<String> {
     let mut slots: [Option<&PieceType>; 66] = [None; 66];
     for p in &v.pieces {
         if let Some(s) = p.slot {
@@ -407,7 +415,7 @@ pub fn setup_lines(v: &Variant) -> Vec<String> {
         white.to_ascii_lowercase(),
         v.width,
         v.height,
-        v.start_fen
+        start_fen
     )];
     lines.extend(
         v.pieces

@@ -1239,3 +1239,28 @@ fn moves_xboard_cannot_describe_are_accepted_from_the_gui() {
     assert_eq!(last, "resign", "{out:?}");
     e.quit();
 }
+
+#[test]
+fn hachu_compatibility_sets_up_hachus_own_macadamia_array() {
+    // macadamia.md 2.2 and 8.13: the rules' start has Gote's Priest h13 and
+    // Pirate f13; HaChu's array has them the other way round, and HaChu can
+    // crash on the rules' one. Under the option the setup is HaChu's.
+    let start_of = |option: bool| {
+        let (mut e, _) = Engine::spawn_raw();
+        if option {
+            e.send("option HaChu compatible moves=1");
+        }
+        e.send("new");
+        e.send("variant macadamia-shogi");
+        let out = e.sync();
+        e.quit();
+        let setup = out
+            .iter()
+            .find(|l| l.starts_with("setup "))
+            .expect("setup line")
+            .clone();
+        setup.split("+0_chu ").nth(1).expect("FEN").to_string()
+    };
+    assert!(start_of(false).starts_with("lxcsgj'ki'gscol/"));
+    assert!(start_of(true).starts_with("lxcsgi'kj'gscol/"));
+}
