@@ -537,24 +537,32 @@ class Gen:
                                 continue
                             out.append((s, t, ()))
             elif isinstance(sp, tuple) and sp[0] == "limited":
-                can_pass = False
-                for dv in sp[1]:
-                    f1 = add(s, dv, col); f2 = add(f1, dv, col)
-                    if free_or_enemy(f1):
-                        out.append((s, f1, ()))
-                    if free_or_enemy(f2):
-                        out.append((s, f2, ()))
-                    if enemy(f1):
-                        out.append((s, s, (f1,)))
-                        if free_or_enemy(f2):
-                            out.append((s, f2, (f1,)))
-                    if empty(f1):
-                        can_pass = True
-                if can_pass:
-                    out.append((s, s, ()))
+                self.sting_moves(s, sp[1], col, enemy, empty, free_or_enemy, out)
             else:
                 self.new_special(b, s, col, tok, sp, out)
         return out
+
+    @staticmethod
+    def sting_moves(s, dirs, col, enemy, empty, free_or_enemy, out):
+        """Limited Lion power along single directions (Chu/Dai Horned Falcon
+        and Soaring Eagle, Nutty Eagle and Unicorn): step to the first square,
+        jump to the second, capture on the first and go on or return (igui);
+        a pass, once per piece (PROTOCOL.md), if some first square is empty."""
+        can_pass = False
+        for dv in dirs:
+            f1 = Gen.add(s, dv, col); f2 = Gen.add(f1, dv, col)
+            if free_or_enemy(f1):
+                out.append((s, f1, ()))
+            if free_or_enemy(f2):
+                out.append((s, f2, ()))
+            if enemy(f1):
+                out.append((s, s, (f1,)))
+                if free_or_enemy(f2):
+                    out.append((s, f2, (f1,)))
+            if empty(f1):
+                can_pass = True
+        if can_pass:
+            out.append((s, s, ()))
 
     # -------------------------------------------------- Nutty / Suzumu specials
     def jrank(self, tok):
@@ -616,18 +624,7 @@ class Gen:
             if any(empty((s[0] + dx, s[1] + dy)) for dx, dy in DIAG):
                 out.append((s, s, ()))
         elif sp[0] == "sting":
-            for dv in sp[1]:
-                t1 = add(s, dv, col); t2 = add(t1, dv, col)
-                if free_or_enemy(t1):
-                    out.append((s, t1, ()))
-                if free_or_enemy(t2):
-                    out.append((s, t2, ()))
-                if enemy(t1):
-                    out.append((s, s, (t1,)))
-                    if free_or_enemy(t2):
-                        out.append((s, t2, (t1,)))
-                if empty(t1):
-                    out.append((s, s, ()))
+            self.sting_moves(s, sp[1], col, enemy, empty, free_or_enemy, out)
         elif sp[0] == "tetrarch":
             for dv in K8:
                 limit = 3 if dv in (LEFT, RIGHT) else None
