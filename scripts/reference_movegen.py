@@ -963,7 +963,8 @@ class Gen:
             if self.mtext(m) == text:
                 return m
         for m in ms:
-            if m[0] == m[1] and not m[2] and text == "@@@@":
+            # a bare pass: a skip, never a pass that promotes (suzumu.md 9.1)
+            if m[0] == m[1] and not m[2] and not m[3] and text == "@@@@":
                 return m
         raise ValueError("illegal " + text)
 

@@ -1,8 +1,10 @@
 //! The Betza subset used in `engine.ini`'s movement column.
 //!
 //! Atoms `W F D A N H G K R B Q` with an optional range (`R2`, `bW2`),
-//! direction modifiers `f b l r s v` and modalities `m` (move only) and `c`
-//! (capture only). Everything that needs several legs (Lion moves, stinging,
+//! direction modifiers `f b l r s v`, modalities `m` (move only) and `c`
+//! (capture only), and `j` on a slider: the first square is skipped
+//! whatever stands on it, and counts toward the range (the Tetrarchs'
+//! `jsR3` reaches the 2nd and 3rd square sideways). Everything that needs several legs (Lion moves, stinging,
 //! burns, hooks) is a named power in the data, implemented in `movegen`, not
 //! part of this language. The full XBetza strings in `engine.ini` are only
 //! for the GUI.
@@ -16,6 +18,8 @@ pub struct Line {
     pub range: u8,
     pub can_move: bool,
     pub can_capture: bool,
+    /// `j`: the line starts on its second square.
+    pub skip_first: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -141,11 +145,12 @@ pub fn parse(s: &str) -> Result<Vec<Line>, String> {
     let mut i = 0;
     while i < chars.len() {
         let mut dirs = Vec::new();
-        let (mut only_move, mut only_capture) = (false, false);
+        let (mut only_move, mut only_capture, mut skip_first) = (false, false, false);
         while i < chars.len() && chars[i].is_ascii_lowercase() {
             match chars[i] {
                 'm' => only_move = true,
                 'c' => only_capture = true,
+                'j' => skip_first = true,
                 d @ ('f' | 'b' | 'l' | 'r' | 's' | 'v') => dirs.push(d),
                 other => return Err(format!("modifier '{other}' is not supported in '{s}'")),
             }
@@ -169,6 +174,9 @@ pub fn parse(s: &str) -> Result<Vec<Line>, String> {
                 .parse::<u8>()
                 .map_err(|_| format!("bad range in '{s}'"))?
         };
+        if skip_first && range == 1 {
+            return Err(format!("'j' needs a slider in '{s}'"));
+        }
         let (can_move, can_capture) = match (only_move, only_capture) {
             (true, false) => (true, false),
             (false, true) => (false, true),
@@ -179,7 +187,10 @@ pub fn parse(s: &str) -> Result<Vec<Line>, String> {
                 if !selects(&dirs, dx, dy) {
                     continue;
                 }
-                if let Some(l) = lines.iter_mut().find(|l| l.dx == dx && l.dy == dy) {
+                if let Some(l) = lines
+                    .iter_mut()
+                    .find(|l| l.dx == dx && l.dy == dy && l.skip_first == skip_first)
+                {
                     // One line per vector: same range with other modalities
                     // (`mWcW`), or same modalities with another range (`WR2`)
                     // merge; a vector that moves and captures to different
@@ -205,6 +216,7 @@ pub fn parse(s: &str) -> Result<Vec<Line>, String> {
                         range,
                         can_move,
                         can_capture,
+                        skip_first,
                     });
                 }
             }
@@ -274,6 +286,12 @@ mod tests {
         assert!(vectors("WR2").iter().all(|v| v.2 == 2));
         assert!(parse("mWcR").is_err());
         assert!(parse("xQ").is_err());
+        assert!(parse("jW").is_err());
+        // Tetrarchs: skip the first square; sideways only to the third.
+        let t = parse("jvRjBjsR3").unwrap();
+        assert_eq!(t.len(), 8);
+        assert!(t.iter().all(|l| l.skip_first));
+        assert!(t.iter().filter(|l| l.dy == 0).all(|l| l.range == 3));
         assert!(parse("fZ").is_err());
         assert!(parse("f").is_err());
     }

@@ -6,8 +6,8 @@
 //! cells back in reverse order.
 
 use crate::moves::Move;
-use crate::types::{CELLS, Cell, Color, Kind, Piece, Square};
-use crate::variant::{Power, Variant};
+use crate::types::{CELLS, Cell, Color, KING_STEPS, Kind, Piece, Square};
+use crate::variant::{Burn, Power, Variant};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
 
@@ -16,6 +16,8 @@ struct Zobrist {
     cell: Vec<[u64; 256]>,
     black_to_move: u64,
     lion_strike: u64,
+    /// Per side: it passed on its last turn (Suzumu).
+    skipped: [u64; 2],
 }
 
 static ZOBRIST: Lazy<Zobrist> = Lazy::new(|| {
@@ -40,6 +42,7 @@ static ZOBRIST: Lazy<Zobrist> = Lazy::new(|| {
         cell,
         black_to_move: next(),
         lion_strike: next(),
+        skipped: [next(), next()],
     }
 });
 
@@ -49,6 +52,20 @@ const MAX_CHANGES: usize = 16;
 
 /// Most royal pieces one side may have (King, Prince, promoted Elephants).
 pub const MAX_ROYALS: usize = 8;
+
+/// Most pieces of one side with moves the generic attack test does not see
+/// (`PieceType::special`), counting those that may become one by
+/// promotion.
+pub const MAX_SPECIALS: usize = 32;
+
+/// What Nutty's automatic burning does to one move (rules/nutty.md 5.1.6).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AutoBurn {
+    /// The mover ends next to an enemy Fire Demon and burns.
+    pub mover_burnt: bool,
+    /// Enemies the mover, a Fire Demon after the move, burns.
+    pub victims: ArrayVec<Square, 8>,
+}
 
 /// Rule state that depends on the previous move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,6 +77,17 @@ pub struct RuleState {
     /// (rules/chu.md 5.4.2). Only the engine's choice of its own moves
     /// reads it.
     pub xboard_strike: bool,
+    /// Bit per colour: that side passed on its last turn (Suzumu forbids
+    /// two passes running).
+    pub skipped: u8,
+}
+
+impl RuleState {
+    /// Whether `color` passed on its last turn.
+    #[inline]
+    pub fn skipped(self, color: Color) -> bool {
+        self.skipped & (1 << color.index()) != 0
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -81,6 +109,8 @@ pub struct Position {
     hash: u64,
     /// Squares of each side's royal pieces.
     royals: [ArrayVec<Square, MAX_ROYALS>; 2],
+    /// Squares of each side's `special` pieces.
+    specials: [ArrayVec<Square, MAX_SPECIALS>; 2],
     material: [i32; 2],
     /// Hook movers on the board, `[color][diagonal]`: the attack test
     /// looks for hook moves only where some exist.
@@ -115,6 +145,7 @@ impl Position {
             state: RuleState::default(),
             hash: 0,
             royals: [ArrayVec::new(), ArrayVec::new()],
+            specials: [ArrayVec::new(), ArrayVec::new()],
             material: [0; 2],
             hooks: [[0; 2]; 2],
             placement: 0,
@@ -135,6 +166,7 @@ impl Position {
         };
         let mut pos = Position::empty(variant);
         let mut royal_capable = [0usize; 2];
+        let mut special_capable = [0usize; 2];
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != variant.height {
             return Err(format!(
@@ -200,6 +232,14 @@ impl Position {
                     if royal_capable[color.index()] > MAX_ROYALS {
                         return Err(format!(
                             "more than {MAX_ROYALS} royal (or royal-to-be) pieces of one side"
+                        ));
+                    }
+                }
+                if t.special || t.promotes_to.is_some_and(|k| variant.piece(k).special) {
+                    special_capable[color.index()] += 1;
+                    if special_capable[color.index()] > MAX_SPECIALS {
+                        return Err(format!(
+                            "more than {MAX_SPECIALS} pieces with special moves on one side"
                         ));
                     }
                 }
@@ -305,16 +345,84 @@ impl Position {
     /// state that changes which moves are legal.
     #[inline]
     pub fn search_key(&self) -> u64 {
+        let mut key = self.hash;
         if self.state.lion_strike {
-            self.hash ^ ZOBRIST.lion_strike
-        } else {
-            self.hash
+            key ^= ZOBRIST.lion_strike;
         }
+        for c in Color::BOTH {
+            if self.state.skipped(c) {
+                key ^= ZOBRIST.skipped[c.index()];
+            }
+        }
+        key
     }
 
     #[inline]
     pub fn royals(&self, color: Color) -> usize {
         self.royals[color.index()].len()
+    }
+
+    /// Squares of `color`'s pieces with `special` moves.
+    #[inline]
+    pub fn specials(&self, color: Color) -> &[Square] {
+        &self.specials[color.index()]
+    }
+
+    /// Whether the piece on `sq` is frozen: an enemy freezer stands next
+    /// to it and it is not a freezer itself (rules/suzumu.md 5.3).
+    #[inline]
+    pub fn is_frozen(&self, sq: Square) -> bool {
+        let v = self.variant;
+        if !v.has_freezers {
+            return false;
+        }
+        let Some(p) = self.piece_at(sq) else {
+            return false;
+        };
+        !v.piece(p.kind()).freezes
+            && KING_STEPS.iter().any(|&d| {
+                self.piece_at(sq.offset(d))
+                    .is_some_and(|q| q.color() != p.color() && v.piece(q.kind()).freezes)
+            })
+    }
+
+    /// Nutty's automatic burns caused by `mv`, judged in the position
+    /// before it (rules/nutty.md 5.1.6): the mover burns if it ends next
+    /// to an enemy Fire Demon that the move does not remove; otherwise, if
+    /// it is (or promotes to) a burning Demon, every enemy next to its
+    /// final square burns.
+    pub fn auto_burns(&self, mv: Move) -> AutoBurn {
+        let mut burn = AutoBurn::default();
+        let v = self.variant;
+        let Some(mover) = self.piece_at(mv.from()) else {
+            return burn;
+        };
+        if !v.auto_burn {
+            return burn;
+        }
+        let us = mover.color();
+        let to = mv.to();
+        let removed = |sq: Square| mv.kills().contains(&sq);
+        let enemy_at = |sq: Square| {
+            self.piece_at(sq)
+                .filter(|p| p.color() != us && !removed(sq) && sq != mv.from())
+        };
+        burn.mover_burnt = KING_STEPS
+            .iter()
+            .any(|&d| enemy_at(to.offset(d)).is_some_and(|p| v.piece(p.kind()).burn == Burn::Auto));
+        let t = v.piece(mover.kind());
+        let landed = match t.promotes_to {
+            Some(k) if mv.promotes() => v.piece(k),
+            _ => t,
+        };
+        if !burn.mover_burnt && landed.burn == Burn::Auto {
+            for &d in &KING_STEPS {
+                if enemy_at(to.offset(d)).is_some() {
+                    burn.victims.push(to.offset(d));
+                }
+            }
+        }
+        burn
     }
 
     #[inline]
@@ -361,6 +469,9 @@ impl Position {
             if t.royal {
                 self.royals[p.color().index()].retain(|s| *s != sq);
             }
+            if t.special {
+                self.specials[p.color().index()].retain(|s| *s != sq);
+            }
             if let Power::Hook { diagonal } = t.power {
                 self.hooks[p.color().index()][usize::from(diagonal)] -= 1;
             }
@@ -372,6 +483,10 @@ impl Position {
             if t.royal {
                 // More royals than this are refused when a FEN is read.
                 let _ = self.royals[p.color().index()].try_push(sq);
+            }
+            if t.special {
+                // Likewise for special pieces.
+                let _ = self.specials[p.color().index()].try_push(sq);
             }
             if let Power::Hook { diagonal } = t.power {
                 self.hooks[p.color().index()][usize::from(diagonal)] += 1;
@@ -399,6 +514,7 @@ impl Position {
         let from = mv.from();
         let mover = self.piece_at(from).expect("move from an empty square");
         let v = self.variant;
+        let burns = self.auto_burns(mv);
         let mut lion_taken = false;
         let mut plain_lion_taken = false;
         let mut captured = false;
@@ -436,11 +552,25 @@ impl Position {
         if mv.to() != from || landed != mover {
             self.record(&mut undo, mv.to(), Cell::from(landed));
         }
+        if burns.mover_burnt {
+            self.record(&mut undo, mv.to(), Cell::EMPTY);
+        }
+        for &sq in &burns.victims {
+            self.record(&mut undo, sq, Cell::EMPTY);
+        }
+        let burnt = burns.mover_burnt || !burns.victims.is_empty();
+        let bit = 1u8 << mover.color().index();
+        let skipped = if mv.is_pass() {
+            self.state.skipped | bit
+        } else {
+            self.state.skipped & !bit
+        };
         self.state = RuleState {
             lion_strike: v.lion_trading && lion_taken && !v.piece(mover.kind()).is_lion(),
             xboard_strike: plain_lion_taken && Some(mover.kind()) != v.xboard_lion,
+            skipped: if v.no_double_pass { skipped } else { 0 },
         };
-        self.reversible = if captured || landed != mover {
+        self.reversible = if captured || burnt || landed != mover {
             0
         } else {
             self.reversible + 1
@@ -494,6 +624,17 @@ impl Position {
         (2..=back)
             .step_by(2)
             .find(|&i| self.keys[n - 1 - i] == self.hash)
+    }
+
+    /// How often the current position occurred before (same pieces, same
+    /// side to move) since the position was set up.
+    pub fn earlier_occurrences(&self) -> usize {
+        let n = self.keys.len();
+        let back = (self.reversible as usize).min(n - 1);
+        (2..=back)
+            .step_by(2)
+            .filter(|&i| self.keys[n - 1 - i] == self.hash)
+            .count()
     }
 
     /// The move made `back` plies ago (0 = the last one); `None` for a null

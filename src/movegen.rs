@@ -9,18 +9,61 @@
 use crate::board::Position;
 use crate::moves::{Move, MoveText};
 use crate::types::{CELLS, Color, KING_STEPS, LION_JUMPS, Square, WOLF_JUMPS};
-use crate::variant::{PieceType, Power, PromotionRule, UNLIMITED, Variant};
+use crate::variant::{Burn, PieceType, Power, PromotionRule, UNLIMITED, Variant};
+use arrayvec::ArrayVec;
+
+/// Where emitted moves go: a move list, or a `Probe`.
+trait Sink {
+    fn take(&mut self, pos: &Position, mv: Move);
+}
+
+impl Sink for Vec<Move> {
+    #[inline(always)]
+    fn take(&mut self, _: &Position, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// Only asks whether some move removes the piece on `target` (the attack
+/// test for pieces with special moves).
+struct Probe {
+    target: Square,
+    found: bool,
+}
+
+impl Sink for Probe {
+    fn take(&mut self, pos: &Position, mv: Move) {
+        self.found = self.found || removes(pos, mv, self.target);
+    }
+}
 
 /// Emits moves for one position, applying promotion and the rules that
 /// filter captures.
-struct Emitter<'a> {
+struct Emitter<'a, S: Sink> {
     pos: &'a Position,
     v: &'static Variant,
     us: Color,
-    out: &'a mut Vec<Move>,
+    sink: &'a mut S,
     /// Quiescence wants only moves that remove an enemy piece.
     captures_only: bool,
     protection: Protection,
+    /// The side passed last turn and may not pass again (Suzumu).
+    no_pass: bool,
+}
+
+/// A small set of mailbox cells.
+#[derive(Default)]
+struct CellSet([u64; CELLS.div_ceil(64)]);
+
+impl CellSet {
+    /// Add `sq`; whether it was new.
+    #[inline]
+    fn insert(&mut self, sq: Square) -> bool {
+        let (word, bit) = (sq.index() / 64, 1u64 << (sq.index() % 64));
+        let new = self.0[word] & bit == 0;
+        self.0[word] |= bit;
+        new
+    }
 }
 
 /// When Lion-trading rule 1 judges whether the victim Lion is protected
@@ -36,7 +79,7 @@ enum Protection {
     AfterMove,
 }
 
-impl Emitter<'_> {
+impl<S: Sink> Emitter<'_, S> {
     #[inline]
     fn is_enemy(&self, sq: Square) -> bool {
         self.pos.piece_at(sq).is_some_and(|p| p.color() != self.us)
@@ -49,9 +92,47 @@ impl Emitter<'_> {
             .is_some_and(|p| self.v.piece(p.kind()).is_lion())
     }
 
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        self.sink.take(self.pos, mv);
+    }
+
     /// Emit a move of `piece` (type `t`) after the rules that forbid it have
-    /// been checked, once or twice depending on promotion.
+    /// been checked, once or twice depending on promotion; a Suzumu Fire
+    /// Demon moving to another square also with each choice of burns.
+    #[inline]
     fn emit(&mut self, t: &PieceType, from: Square, to: Square, kills: &[Square]) {
+        self.emit_one(t, from, to, kills);
+        if t.burn == Burn::Choose && to != from && kills.is_empty() {
+            self.emit_burns(t, from, to);
+        }
+    }
+
+    /// rules/suzumu.md 5.1 (4): the Demon that moved to `to` also burns
+    /// one or two different adjacent enemies that are not Fire Demons,
+    /// listed in ascending square order.
+    #[inline(never)]
+    fn emit_burns(&mut self, t: &PieceType, from: Square, to: Square) {
+        let mut victims: ArrayVec<Square, 8> = KING_STEPS
+            .iter()
+            .map(|&d| to.offset(d))
+            .filter(|&sq| {
+                self.pos
+                    .piece_at(sq)
+                    .is_some_and(|p| p.color() != self.us && !self.v.piece(p.kind()).is_demon())
+            })
+            .collect();
+        victims.sort_unstable();
+        for (i, &a) in victims.iter().enumerate() {
+            self.emit_one(t, from, to, &[a]);
+            for &b in &victims[i + 1..] {
+                self.emit_one(t, from, to, &[a, b]);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn emit_one(&mut self, t: &PieceType, from: Square, to: Square, kills: &[Square]) {
         let quiet = kills.is_empty() && (to == from || self.pos.cell(to).is_empty());
         let victims = if quiet {
             Victims::default()
@@ -59,7 +140,10 @@ impl Emitter<'_> {
             Victims::of(self.pos, from, to, kills)
         };
         let captures = victims.any;
-        if self.captures_only && !captures {
+        // A Nutty Fire Demon (or a Buffalo promoting to one) captures by
+        // burning; that is judged per promotion choice below.
+        let may_burn = self.v.auto_burn && t.special;
+        if self.captures_only && !captures && !may_burn {
             return;
         }
         if self.pos.state().lion_strike && !t.is_lion() && captures {
@@ -72,13 +156,56 @@ impl Emitter<'_> {
             }
         }
         let mv = Move::new(from, to, kills, false);
-        match promotion(self.v, t, self.us, from, to, &victims) {
-            Promotion::None => self.out.push(mv),
+        let promotion = promotion(self.v, t, self.us, from, to, &victims);
+        if self.v.auto_burn || self.no_pass {
+            self.emit_under_rules(mv, promotion, captures);
+            return;
+        }
+        match promotion {
+            Promotion::None => self.push(mv),
             Promotion::Optional => {
-                self.out.push(mv.with_promotion(true));
-                self.out.push(mv);
+                self.push(mv.with_promotion(true));
+                self.push(mv);
             }
-            Promotion::Forced => self.out.push(mv.with_promotion(true)),
+            Promotion::Forced => self.push(mv.with_promotion(true)),
+        }
+    }
+
+    /// `emit_one`'s last step where Nutty's burning or Suzumu's ban on a
+    /// second pass applies.
+    #[inline(never)]
+    fn emit_under_rules(&mut self, mv: Move, mut promotion: Promotion, captures: bool) {
+        if self.v.auto_burn
+            && !matches!(promotion, Promotion::None)
+            && self.pos.auto_burns(mv).mover_burnt
+        {
+            // Burnt on arrival: nothing left to promote (nutty.md 9.1).
+            promotion = Promotion::None;
+        }
+        // Only a Nutty burn can make this a capture now.
+        let burns_needed = self.captures_only && !captures;
+        let plain_allowed = !(self.no_pass && mv.is_pass());
+        match promotion {
+            Promotion::None => {
+                if plain_allowed {
+                    self.push_if(mv, burns_needed);
+                }
+            }
+            Promotion::Optional => {
+                self.push_if(mv.with_promotion(true), burns_needed);
+                if plain_allowed {
+                    self.push_if(mv, burns_needed);
+                }
+            }
+            Promotion::Forced => self.push_if(mv.with_promotion(true), burns_needed),
+        }
+    }
+
+    /// Push `mv`, unless `burns_needed` and it burns nothing.
+    #[inline(always)]
+    fn push_if(&mut self, mv: Move, burns_needed: bool) {
+        if !burns_needed || !self.pos.auto_burns(mv).victims.is_empty() {
+            self.push(mv);
         }
     }
 
@@ -86,13 +213,21 @@ impl Emitter<'_> {
         for r in t.rays(self.us) {
             let mut sq = from;
             let mut n = 0u8;
+            if r.skip_first {
+                // The first square is ignored, whatever stands there.
+                sq = sq.offset(r.delta);
+                if self.pos.cell(sq).is_off() {
+                    continue;
+                }
+                n = 1;
+            }
             loop {
                 sq = sq.offset(r.delta);
                 let cell = self.pos.cell(sq);
                 if cell.is_off() {
                     break;
                 }
-                let covered = n < r.covered;
+                let covered = n < 8 && r.covered & (1 << n) != 0;
                 match cell.piece() {
                     None => {
                         if r.can_move && !covered {
@@ -103,6 +238,12 @@ impl Emitter<'_> {
                         if r.can_capture && p.color() != self.us && !covered {
                             self.emit(t, from, sq, &[]);
                         }
+                        if let Some(jump) = t.jump
+                            && r.range == 0
+                            && r.can_capture
+                        {
+                            self.jump_capture(t, from, r.delta, sq, jump);
+                        }
                         break;
                     }
                 }
@@ -111,6 +252,193 @@ impl Emitter<'_> {
                     break;
                 }
             }
+        }
+    }
+
+    /// Captures beyond the first piece met on a slide line (`first`):
+    /// every piece jumped must rank below the mover, at most `jump.max` of
+    /// them (0: any number), and the move ends by capturing an enemy of any
+    /// rank; with `take_jumped` each jumped enemy may also be captured in
+    /// passing (rules/nutty.md 5.2, suzumu.md 5.2).
+    fn jump_capture(
+        &mut self,
+        t: &PieceType,
+        from: Square,
+        delta: i32,
+        first: Square,
+        jump: crate::variant::Jump,
+    ) {
+        let rank_of =
+            |e: &Self, sq: Square| e.pos.piece_at(sq).map_or(0, |p| e.v.piece(p.kind()).rank);
+        if rank_of(self, first) >= t.rank {
+            return;
+        }
+        let mut jumped = 1u8;
+        // Jumped enemies that may be taken in passing, nearest first.
+        let mut takeable: ArrayVec<Square, 2> = ArrayVec::new();
+        let note = |e: &Self, sq: Square, takeable: &mut ArrayVec<Square, 2>| {
+            if jump.take_jumped && e.is_enemy(sq) {
+                let _ = takeable.try_push(sq);
+            }
+        };
+        note(self, first, &mut takeable);
+        let mut sq = first;
+        loop {
+            sq = sq.offset(delta);
+            let cell = self.pos.cell(sq);
+            if cell.is_off() {
+                break;
+            }
+            if cell.is_empty() {
+                continue;
+            }
+            if self.is_enemy(sq) {
+                self.emit(t, from, sq, &[]);
+                match takeable.as_slice() {
+                    [] => {}
+                    &[a] => self.emit(t, from, sq, &[a]),
+                    &[a, b] => {
+                        self.emit(t, from, sq, &[a]);
+                        self.emit(t, from, sq, &[b]);
+                        self.emit(t, from, sq, &[a, b]);
+                    }
+                    _ => unreachable!("at most two kill squares"),
+                }
+            }
+            if rank_of(self, sq) >= t.rank || (jump.max != 0 && jumped >= jump.max) {
+                break;
+            }
+            jumped = jumped.saturating_add(1);
+            note(self, sq, &mut takeable);
+        }
+    }
+
+    /// Area move (rules/nutty.md 5.3, suzumu.md 5.1): up to `t.area` king
+    /// steps, each in any direction, through empty squares; the last may
+    /// capture. Back on the start square it is a pass. A destination the
+    /// piece already reaches by its other moves is not emitted again.
+    fn area(&mut self, t: &PieceType, from: Square) {
+        let mut seen = CellSet::default();
+        seen.insert(from);
+        let mut frontier: ArrayVec<Square, 64> = ArrayVec::new();
+        frontier.push(from);
+        let mut can_pass = false;
+        for step in 0..t.area {
+            let mut next: ArrayVec<Square, 64> = ArrayVec::new();
+            for &q in &frontier {
+                for &d in &KING_STEPS {
+                    let sq = q.offset(d);
+                    if sq == from {
+                        can_pass |= step > 0;
+                        continue;
+                    }
+                    let cell = self.pos.cell(sq);
+                    let enemy = self.is_enemy(sq);
+                    if !(cell.is_empty() || enemy) || !seen.insert(sq) {
+                        continue;
+                    }
+                    if cell.is_empty() {
+                        next.push(sq);
+                    }
+                    if step == 0 || !self.slides_reach(t, from, sq) {
+                        self.emit(t, from, sq, &[]);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        if can_pass {
+            self.emit(t, from, from, &[]);
+        }
+    }
+
+    /// Whether the piece's slides (`rays`, jump captures included) reach
+    /// `to`, at distance 2 or more on one of its lines, with no kill
+    /// squares: an area move there would repeat that effect.
+    fn slides_reach(&self, t: &PieceType, from: Square, to: Square) -> bool {
+        if !from.on_line(to) {
+            return false;
+        }
+        let n = from.distance(to);
+        let step = |a: usize, b: usize| (b as i32 - a as i32).signum();
+        let d = crate::types::delta(step(from.file(), to.file()), step(from.rank(), to.rank()));
+        let enemy = self.is_enemy(to);
+        t.rays(self.us).iter().any(|r| {
+            if r.delta != d || r.skip_first || !(r.range == 0 || r.range as usize >= n) {
+                return false;
+            }
+            let mut between = 0u8;
+            let mut lowest_rank_ok = true;
+            let mut sq = from.offset(d);
+            while sq != to {
+                if let Some(p) = self.pos.piece_at(sq) {
+                    between += 1;
+                    lowest_rank_ok &= self.v.piece(p.kind()).rank < t.rank;
+                }
+                sq = sq.offset(d);
+            }
+            match between {
+                0 => {
+                    if enemy {
+                        r.can_capture
+                    } else {
+                        r.can_move
+                    }
+                }
+                _ => t.jump.is_some_and(|j| {
+                    enemy
+                        && r.range == 0
+                        && r.can_capture
+                        && lowest_rank_ok
+                        && (j.max == 0 || between <= j.max)
+                }),
+            }
+        })
+    }
+
+    /// Igui on up to `t.igui` adjacent enemies at once, any type (the
+    /// Tetrarchs; Suzumu's Fire Demon), victims in ascending square order.
+    fn igui(&mut self, t: &PieceType, from: Square) {
+        let mut victims: ArrayVec<Square, 8> = KING_STEPS
+            .iter()
+            .map(|&d| from.offset(d))
+            .filter(|&sq| self.is_enemy(sq))
+            .collect();
+        victims.sort_unstable();
+        for (i, &a) in victims.iter().enumerate() {
+            self.emit(t, from, from, &[a]);
+            if t.igui >= 2 {
+                for &b in &victims[i + 1..] {
+                    self.emit(t, from, from, &[a, b]);
+                }
+            }
+        }
+    }
+
+    /// The Lion's capture-first moves on diagonal steps (Harpy, Free
+    /// Eagle): take a diagonal neighbour and stay (igui) or step on
+    /// diagonally to an empty square or onto another enemy; a pass over an
+    /// empty diagonal neighbour.
+    fn diagonal_lion(&mut self, t: &PieceType, from: Square) {
+        let mut can_pass = false;
+        for &d in KING_STEPS.iter().skip(1).step_by(2) {
+            let a = from.offset(d);
+            if self.pos.cell(a).is_empty() {
+                can_pass = true;
+            }
+            if !self.is_enemy(a) {
+                continue;
+            }
+            self.emit(t, from, from, &[a]);
+            for &e in KING_STEPS.iter().skip(1).step_by(2) {
+                let to = a.offset(e);
+                if to != from && (self.pos.cell(to).is_empty() || self.is_enemy(to)) {
+                    self.emit(t, from, to, &[a]);
+                }
+            }
+        }
+        if can_pass {
+            self.emit(t, from, from, &[]);
         }
     }
 
@@ -274,7 +602,7 @@ impl Emitter<'_> {
     /// turned target (the Goblin's W step changes square colour, its
     /// diagonal hooks do not).
     fn hook(&mut self, t: &PieceType, from: Square, diagonal: bool) {
-        let mut seen = [0u64; CELLS.div_ceil(64)];
+        let mut seen = CellSet::default();
         for i in hook_directions(diagonal) {
             let a = KING_STEPS[i];
             let mut turn = from.offset(a);
@@ -286,9 +614,7 @@ impl Emitter<'_> {
                         if cell.is_off() || !(cell.is_empty() || self.is_enemy(sq)) {
                             break;
                         }
-                        let (word, bit) = (sq.index() / 64, 1u64 << (sq.index() % 64));
-                        if seen[word] & bit == 0 {
-                            seen[word] |= bit;
+                        if seen.insert(sq) {
                             self.emit(t, from, sq, &[]);
                         }
                         if !cell.is_empty() {
@@ -426,6 +752,13 @@ fn promotion(
                 Promotion::None
             }
         }
+        PromotionRule::StartOrEnd => {
+            if t.promotes_to.is_some() && (v.in_zone(us, from) || v.in_zone(us, to)) {
+                Promotion::Optional
+            } else {
+                Promotion::None
+            }
+        }
         _ if t.promotes_to.is_none() || !victims.any => Promotion::None,
         PromotionRule::CaptureForced => Promotion::Forced,
         PromotionRule::Capture if victims.promoted => Promotion::Forced,
@@ -443,10 +776,20 @@ pub fn converts(pos: &Position, mv: Move) -> bool {
         && !v.is_exempt_from_contagion(v.piece(mover.kind()))
 }
 
-/// Whether a move removes an enemy piece.
+/// Whether a move removes an enemy piece (Nutty burns included).
 #[inline]
 pub fn is_capture(pos: &Position, mv: Move) -> bool {
-    !mv.kills().is_empty() || (mv.to() != mv.from() && pos.piece_at(mv.to()).is_some())
+    !mv.kills().is_empty()
+        || (mv.to() != mv.from() && pos.piece_at(mv.to()).is_some())
+        || (pos.variant().auto_burn && !pos.auto_burns(mv).victims.is_empty())
+}
+
+/// Whether `mv` removes the (enemy) piece on `target`: as a kill square,
+/// on its destination, or by Nutty's burning.
+pub fn removes(pos: &Position, mv: Move, target: Square) -> bool {
+    mv.kills().contains(&target)
+        || (mv.to() != mv.from() && mv.to() == target)
+        || (pos.variant().auto_burn && pos.auto_burns(mv).victims.contains(&target))
 }
 
 /// Moves the rules allow but the engine does not play itself because
@@ -470,6 +813,10 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
     };
     let t = v.piece(p.kind());
     if mv.kills().len() > 1 {
+        return false;
+    }
+    if mv.from() == mv.to() && mv.kills().is_empty() && mv.promotes() {
+        // A promotion without moving has no notation XBoard knows.
         return false;
     }
     if v.promotion != PromotionRule::Chu
@@ -569,35 +916,81 @@ fn generate_into(pos: &Position, out: &mut Vec<Move>, captures_only: bool, prote
         pos,
         v,
         us,
-        out,
+        sink: out,
         captures_only,
         protection,
+        no_pass: v.no_double_pass && pos.state().skipped(us),
     };
     for &from in &v.squares {
         let Some(p) = pos.piece_at(from) else {
             continue;
         };
-        if p.color() != us {
+        if p.color() != us || (v.has_freezers && pos.is_frozen(from)) {
             continue;
         }
-        let t = v.piece(p.kind());
-        e.rays(t, from);
+        e.piece_moves(v.piece(p.kind()), from);
+    }
+}
+
+impl<S: Sink> Emitter<'_, S> {
+    /// Every move of one piece.
+    fn piece_moves(&mut self, t: &PieceType, from: Square) {
+        self.rays(t, from);
         match t.power {
             Power::None => {}
-            Power::Lion => e.lion(t, from),
-            Power::Wolf => e.wolf(t, from),
-            Power::Hook { diagonal } => e.hook(t, from, diagonal),
-            Power::Emperor => e.emperor(t, from),
+            Power::Lion => self.lion(t, from),
+            Power::Wolf => self.wolf(t, from),
+            Power::Hook { diagonal } => self.hook(t, from, diagonal),
+            Power::Emperor => self.emperor(t, from),
+            Power::DiagonalLion => self.diagonal_lion(t, from),
         }
         // A pass counts once per piece, however many stings allow it.
         let mut can_pass = false;
-        for &d in t.stings(us) {
-            can_pass |= e.sting(t, from, d);
+        for &d in t.stings(self.us) {
+            can_pass |= self.sting(t, from, d);
         }
         if can_pass {
-            e.emit(t, from, from, &[]);
+            self.emit(t, from, from, &[]);
+        }
+        if t.area > 0 {
+            self.area(t, from);
+        }
+        if t.igui > 0 {
+            self.igui(t, from);
         }
     }
+}
+
+/// Whether the special piece (`PieceType::special`) on `from` can remove
+/// the piece on `target` with its next move: its moves are generated and
+/// looked at. Nearly every special move stays within four squares or near
+/// one of the piece's lines, which filters first.
+fn special_attacks(pos: &Position, from: Square, target: Square) -> bool {
+    let near_line = from.distance(target) <= 4
+        || KING_STEPS.iter().any(|&d| from.on_line(target.offset(d)))
+        || from.on_line(target);
+    if !near_line || pos.is_frozen(from) {
+        return false;
+    }
+    let Some(p) = pos.piece_at(from) else {
+        return false;
+    };
+    let v = pos.variant();
+    let mut probe = Probe {
+        target,
+        found: false,
+    };
+    let mut e = Emitter {
+        pos,
+        v,
+        us: p.color(),
+        sink: &mut probe,
+        captures_only: true,
+        protection: Protection::BeforeMove,
+        no_pass: false,
+    };
+    e.piece_moves(v.piece(p.kind()), from);
+    probe.found
 }
 
 /// Whether any piece of `by` could capture on `target` (a Lion or sting
@@ -640,10 +1033,11 @@ fn attacked_by_movers(
     transparent: &[Option<Square>],
     captured: Option<Square>,
 ) -> bool {
-    // The piece on `captured` is gone: it neither blocks nor attacks.
+    // The piece on `captured` is gone: it neither blocks nor attacks; a
+    // frozen piece does not move.
     let attacker = |sq: Square| {
         pos.piece_at(sq)
-            .filter(|p| p.color() == by && Some(sq) != captured)
+            .filter(|p| p.color() == by && Some(sq) != captured && !pos.is_frozen(sq))
     };
     let v = pos.variant();
     for (i, &d) in KING_STEPS.iter().enumerate() {
@@ -697,6 +1091,16 @@ fn attacked_by_movers(
         return true;
     }
     if hooked(pos, target, by, transparent, captured) {
+        return true;
+    }
+    // Pieces with special moves exist only where no rule asks for
+    // transparent squares (Lion trading, the Emperor): their own moves,
+    // generated, say what they attack.
+    if pos
+        .specials(by)
+        .iter()
+        .any(|&sq| Some(sq) != captured && special_attacks(pos, sq, target))
+    {
         return true;
     }
     v.leap_deltas[by.index()].iter().any(|&l| {
@@ -782,9 +1186,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     generate_into(pos, &mut legal, false, Protection::AfterMove);
     let pass = t.null || t.as_pass(t.kills.first().is_some_and(|&k| pos.cell(k).is_empty()));
     let found = if pass {
-        legal
-            .iter()
-            .find(|m| m.is_pass() && (t.null || m.from() == t.from))
+        // `f6f6+` (or `f6f7,f7f6+`) promotes in place (Suzumu).
+        let promote = t.promote == Some(true);
+        legal.iter().find(|m| {
+            m.from() == m.to()
+                && m.kills().is_empty()
+                && m.promotes() == promote
+                && (t.null || m.from() == t.from)
+        })
     } else {
         // A leg through an empty square removes nothing: `f6f7,f7f8` over an
         // empty f7 is the jump `f6f8`.
@@ -923,9 +1332,7 @@ mod tests {
                         if v.lion_trading && v.piece(p.kind()).is_lion() {
                             continue;
                         }
-                        let by_generation = theirs
-                            .iter()
-                            .any(|m| m.to() == sq || m.kills().contains(&sq));
+                        let by_generation = theirs.iter().any(|&m| removes(&turned, m, sq));
                         assert_eq!(
                             capturable(&pos, sq, by),
                             by_generation,

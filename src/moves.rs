@@ -65,10 +65,11 @@ impl Move {
         Move { promote, ..self }
     }
 
-    /// A turn skip: the piece ends where it started and removes nothing.
+    /// A turn skip: the piece ends where it started, removes nothing and
+    /// does not promote (Suzumu's pass-and-promote is not a skip).
     #[inline]
     pub fn is_pass(self) -> bool {
-        self.from == self.to && self.kill_count == 0
+        self.from == self.to && self.kill_count == 0 && !self.promote
     }
 
     /// Whether `text` names this move's effect (kill squares in any order).

@@ -8,7 +8,8 @@
 //! loses (both: draw); otherwise a side that attacked something while the
 //! other attacked nothing loses (perpetual chasing); if neither attacked
 //! anything the game is drawn; in any other case the side whose move
-//! recreated the position loses.
+//! recreated the position loses (Nutty: the game is drawn). Under the
+//! fourfold rule (Suzumu) the fourth occurrence of a position draws.
 
 use crate::board::Position;
 use crate::movegen::{capturable, royal_attacked};
@@ -31,7 +32,11 @@ pub fn verdict(pos: &mut Position) -> Option<Verdict> {
     let distance = pos.repetition_distance()?;
     Some(match pos.variant().repetition {
         Repetition::Strict => Verdict::Illegal,
-        Repetition::Perpetual => judge_cycle(pos, distance),
+        Repetition::Perpetual => judge_cycle(pos, distance, false),
+        Repetition::PerpetualDraw => judge_cycle(pos, distance, true),
+        // rules/suzumu.md 6.4: the fourth occurrence draws.
+        Repetition::Fourfold if pos.earlier_occurrences() >= 3 => Verdict::Draw,
+        Repetition::Fourfold => return None,
     })
 }
 
@@ -45,8 +50,10 @@ struct Conduct {
 }
 
 /// Replay the last `distance` plies, noting checks and new attacks, and
-/// apply the rule. The position is left as it was.
-fn judge_cycle(pos: &mut Position, distance: usize) -> Verdict {
+/// apply the rule; a cycle in which both sides attacked is drawn with
+/// `mutual_chase_draws` (Nutty), else lost by the side that recreated the
+/// position (Cashew, Macadamia). The position is left as it was.
+fn judge_cycle(pos: &mut Position, distance: usize, mutual_chase_draws: bool) -> Verdict {
     let repeater = pos.side().flip();
     // A null move resets the count of reversible plies, so a cycle never
     // holds one, and it lies within the recorded history.
@@ -86,6 +93,7 @@ fn judge_cycle(pos: &mut Position, distance: usize) -> Verdict {
         (true, false) => loser(Color::White),
         (false, true) => loser(Color::Black),
         (false, false) => Verdict::Draw,
+        (true, true) if mutual_chase_draws => Verdict::Draw,
         (true, true) => loser(repeater),
     }
 }

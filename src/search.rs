@@ -23,6 +23,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 pub const MATE: i32 = 100_000;
+/// Quiescence plies in which every capture is tried.
+const QS_ALL_CAPTURES: usize = 2;
+/// Quiescence plies at most.
+const QS_MAX_PLIES: usize = 12;
 /// Scores beyond this are wins or losses at a known distance.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// A game won by the repetition rule: more than any material, less than a
@@ -318,7 +322,7 @@ impl Searcher {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply);
+            return self.quiesce(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
         if self.out_of_time() {
@@ -475,8 +479,19 @@ impl Searcher {
         }
     }
 
-    /// Captures only, standing pat on the static evaluation.
-    fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Captures only, standing pat on the static evaluation. Past the
+    /// first `QS_ALL_CAPTURES` plies only captures that take at least the
+    /// capturer's value are tried, and the search stops at `QS_MAX_PLIES`:
+    /// in the Tenjiku family (Generals jumping into the enemy camp, Fire
+    /// Demons burning) capture chains otherwise run away.
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
         if pos.is_over() {
@@ -486,13 +501,14 @@ impl Searcher {
             return 0;
         }
         let stand = evaluate(pos);
-        if stand >= beta || ply >= MAX_PLY - 2 {
+        if stand >= beta || ply >= MAX_PLY - 2 || qply >= QS_MAX_PLIES {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         generate_captures(pos, &mut list);
+        keep_strongest_variants(&mut list);
         scores.clear();
         scores.extend(list.iter().map(|&m| capture_gain(pos, m)));
         for i in 0..list.len() {
@@ -505,8 +521,11 @@ impl Searcher {
             if self.benched(pos, mv) {
                 continue;
             }
+            if qply >= QS_ALL_CAPTURES && victims_value(pos, mv) < capturer_value(pos, mv) {
+                continue;
+            }
             pos.make(mv);
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
             pos.unmake();
             if self.aborted {
                 break;
@@ -556,6 +575,11 @@ impl Searcher {
 /// Most valuable victims first (all removed pieces count), then the least
 /// valuable attacker; scaled by 16 so the attacker only breaks ties.
 fn capture_gain(pos: &Position, mv: Move) -> i32 {
+    victims_value(pos, mv) * 16 - capturer_value(pos, mv) / 16
+}
+
+/// The value of the pieces a move captures (a royal counts 5000 more).
+fn victims_value(pos: &Position, mv: Move) -> i32 {
     let v = pos.variant();
     let value = |sq| {
         pos.piece_at(sq).map_or(0, |p| {
@@ -566,10 +590,41 @@ fn capture_gain(pos: &Position, mv: Move) -> i32 {
     if mv.to() != mv.from() {
         victims += value(mv.to());
     }
-    let attacker = pos
-        .piece_at(mv.from())
-        .map_or(0, |p| v.piece(p.kind()).value);
-    victims * 16 - attacker / 16
+    victims
+}
+
+fn capturer_value(pos: &Position, mv: Move) -> i32 {
+    pos.piece_at(mv.from())
+        .map_or(0, |p| pos.variant().piece(p.kind()).value)
+}
+
+/// Quiescence looks at one variant of each capture: the promoting one
+/// where promotion is optional, and the one taking most pieces in passing
+/// (a General's jump). Generation emits such variants next to each other,
+/// the promoting one first and kill sets growing, so one pass drops them.
+fn keep_strongest_variants(list: &mut Vec<Move>) {
+    let mut kept = 0;
+    for i in 0..list.len() {
+        let mv = list[i];
+        if kept > 0 {
+            let prev = list[kept - 1];
+            let same_path = prev.from() == mv.from() && prev.to() == mv.to();
+            if same_path && prev.promotes() && !mv.promotes() && prev.kills() == mv.kills() {
+                continue;
+            }
+            if same_path
+                && prev.promotes() == mv.promotes()
+                && prev.kills().len() < mv.kills().len()
+                && prev.kills().iter().all(|k| mv.kills().contains(k))
+            {
+                list[kept - 1] = mv;
+                continue;
+            }
+        }
+        list[kept] = mv;
+        kept += 1;
+    }
+    list.truncate(kept);
 }
 
 /// Swap the best-scored remaining move into place `i` and return it.

@@ -10,9 +10,12 @@
 //! aliases = chushogi          ; more names accepted on the command line
 //! board = 12x12
 //! zone = 4                    ; promotion-zone depth in ranks
-//! promotion = chu             ; see `PromotionRule`: chu, capture, capture-forced
+//! promotion = chu             ; see `PromotionRule`: chu, capture,
+//!                             ; capture-forced, start-or-end
 //! lion-trading = yes          ; Chu's Lion-trading rules
-//! repetition = strict         ; see `Repetition`: strict, perpetual
+//! repetition = strict         ; see `Repetition`: strict, perpetual,
+//!                             ; perpetual-draw, fourfold
+//! consecutive-passes = no     ; a side may not pass twice running (Suzumu)
 //! native = yes                ; XBoard knows the variant: no `setup`
 //! start = <FEN>
 //! hachu-start = <FEN>         ; HaChu's own start position, if different
@@ -25,7 +28,19 @@
 //!   Lion for Chu's trading rules), `wolf` (Cashew/Macadamia Wolf),
 //!   `hook=R` / `hook=B` (one 90-degree turn between two slides),
 //!   `emperor` (Macadamia Emperor), `sting=<betza>` (limited Lion power
-//!   along the given step directions: Horned Falcon, Soaring Eagle);
+//!   along the given step directions: Horned Falcon, Soaring Eagle),
+//!   `lion=F` (the Lion's capture-first double step and pass, on diagonal
+//!   steps only: Harpy, Free Eagle);
+//! - the Tenjiku family's powers: `area=N` (up to N king steps through
+//!   empty squares, the last may capture; back to the start is a pass),
+//!   `burn=auto` (Nutty's Fire Demon: burns every adjacent enemy after its
+//!   move, and burns an enemy that lands next to it), `burn=2` (Suzumu's
+//!   Fire Demon: after moving, takes up to two chosen adjacent enemies
+//!   other than Fire Demons), `igui=N` (takes up to N adjacent enemies
+//!   without moving), `jump=any` / `jump=N` (a capture along a slide line
+//!   may jump pieces of lower `rank=R`: any number, or at most N),
+//!   `take-jumped` (jumped enemies may be captured in passing),
+//!   `freeze` (adjacent enemies other than freezers cannot move);
 //! - `dead-ranks=N` (the piece could never move from the N far ranks:
 //!   under the Chu rule reaching them offers promotion (Pawn, Lance 1,
 //!   Dai's Knight 2); where only captures promote, the engine does not
@@ -33,7 +48,7 @@
 //! - `bridge` (a worthless first victim for Lion-trading rule 1);
 //! - `contagion=TOKEN` (whoever takes this piece turns into TOKEN:
 //!   Macadamia's Priest, Pirate, Saint, Ghost);
-//! - `slot=N` (XBoard piece slot for the `setup` table, 0-63, 65 = King);
+//! - `slot=N` (XBoard piece slot for the `setup` table, 0-64, 65 = King);
 //! - `hachu-misplays` (HaChu 0.21 moves the type wrongly: its moves, and
 //!   promotions into it, are avoided under "HaChu compatible moves");
 //! - `value=<centipawns>`.
@@ -59,6 +74,9 @@ pub enum PromotionRule {
     /// Macadamia: only a capture promotes; optional, but forced when a
     /// promoted piece was among the victims.
     Capture,
+    /// Suzumu: any move starting or ending in the zone, passes and igui
+    /// included; always optional.
+    StartOrEnd,
 }
 
 /// What a repeated position means in a game (never applied in perft).
@@ -71,6 +89,12 @@ pub enum Repetition {
     /// otherwise the side that recreated the position loses
     /// (`repetition::verdict`).
     Perpetual,
+    /// Nutty: as `Perpetual`, except that a cycle in which both sides
+    /// attacked is drawn (rules/nutty.md 6.4).
+    PerpetualDraw,
+    /// Suzumu: the fourth occurrence of a position draws; nothing is
+    /// illegal.
+    Fourfold,
 }
 
 /// A special power implemented in code and named in the data.
@@ -93,6 +117,31 @@ pub enum Power {
     /// Macadamia's Emperor: leaps to any empty square and captures any
     /// enemy piece except a protected enemy royal.
     Emperor,
+    /// The Lion's capture-first double step and its pass on diagonal steps
+    /// only (Nutty's Harpy, Suzumu's Free Eagle); their direct moves, jumps
+    /// included, are ordinary movement.
+    DiagonalLion,
+}
+
+/// A Fire Demon's burning (rules/nutty.md 5.1, suzumu.md 5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Burn {
+    None,
+    /// Nutty: every adjacent enemy burns after the Demon's move, and an
+    /// enemy ending its move next to the Demon burns.
+    Auto,
+    /// Suzumu: after moving to another square the Demon may take up to two
+    /// adjacent enemies that are not Fire Demons, as kill squares.
+    Choose,
+}
+
+/// Capture by jumping along a slide line (Tenjiku-family Generals).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jump {
+    /// Most pieces jumped; 0 = any number.
+    pub max: u8,
+    /// Jumped enemies may be captured in passing (Suzumu).
+    pub take_jumped: bool,
 }
 
 /// A mailbox ray: a direction and how far a piece may go along it.
@@ -103,9 +152,13 @@ pub struct Ray {
     pub range: u8,
     pub can_move: bool,
     pub can_capture: bool,
-    /// Leading squares of the ray the piece's power reaches anyway, so the
-    /// ray must not emit them again (a Ghost's Queen slide within its Lion
-    /// jumps, a Saint's within its Wolf jumps).
+    /// The ray starts on its second square (Betza `j`: the Tetrarchs).
+    pub skip_first: bool,
+    /// Squares of the ray (bit n-1 for the n-th) that the piece reaches
+    /// anyway, whatever stands between, so the ray must not emit them
+    /// again: a Ghost's Queen slide within its Lion jumps, a Saint's
+    /// within its Wolf jumps, a Fire Demon's first steps within its area
+    /// move, a Harpy's second square within its A and D jumps.
     pub covered: u8,
 }
 
@@ -129,11 +182,28 @@ pub struct PieceType {
     /// (Macadamia's Saint/Ghost contagion), unless the capturer is royal or
     /// promotes to a royal (`is_exempt_from_contagion`).
     pub contagion: Option<Kind>,
-    /// XBoard piece slot (0-63, 65 for the King) in the `setup` table.
+    /// XBoard piece slot (0-64, 65 for the King) in the `setup` table.
     pub slot: Option<u8>,
     /// HaChu 0.21 moves this type wrongly or not at all (rules files §8),
     /// so its moves are avoided when playing HaChu-compatible moves.
     pub hachu_misplays: bool,
+    /// King steps of the area move (0 = none).
+    pub area: u8,
+    pub burn: Burn,
+    /// Adjacent enemies taken at once without moving (0 = no igui).
+    pub igui: u8,
+    pub jump: Option<Jump>,
+    /// Jump rank: a jumping piece passes only over lower ranks. Royals
+    /// have the highest and are never jumped.
+    pub rank: u8,
+    /// Freezes adjacent enemies that do not freeze (Heavenly Tetrarch).
+    pub freezes: bool,
+    /// Moves that the generic attack test (reach, leaps, Lion jumps)
+    /// does not see: area moves, burns, igui, jumps, skipped first
+    /// squares, or a promotion into a burning Demon. The position keeps
+    /// the squares of such pieces, and the attack test generates their
+    /// moves.
+    pub special: bool,
     pub value: i32,
     rays: [Vec<Ray>; 2],
     /// Step deltas with limited Lion power, per colour.
@@ -176,6 +246,12 @@ impl PieceType {
     pub fn is_lion(&self) -> bool {
         self.power == Power::Lion
     }
+
+    /// A Fire Demon of either kind.
+    #[inline]
+    pub fn is_demon(&self) -> bool {
+        self.burn != Burn::None
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -212,6 +288,12 @@ pub struct Variant {
     /// them only then.
     pub has_wolves: bool,
     pub has_emperor: bool,
+    /// Some piece freezes its neighbours (Suzumu's Tetrarch).
+    pub has_freezers: bool,
+    /// Nutty's automatic burning is in play.
+    pub auto_burn: bool,
+    /// A side may not pass on two turns running (Suzumu).
+    pub no_double_pass: bool,
     /// `in_zone[color][cell]`.
     in_zone: [Vec<bool>; 2],
     /// `far_rank[color][cell]`: ranks between the square and the far edge
@@ -344,6 +426,7 @@ struct Draft {
     promotion: PromotionRule,
     lion_trading: bool,
     repetition: Repetition,
+    no_double_pass: bool,
     native: bool,
     start: Option<String>,
     hachu_start: Option<String>,
@@ -369,6 +452,7 @@ impl Draft {
             promotion: PromotionRule::Chu,
             lion_trading: false,
             repetition: Repetition::Strict,
+            no_double_pass: false,
             native: false,
             start: None,
             hachu_start: None,
@@ -401,6 +485,7 @@ impl Draft {
                     "chu" => PromotionRule::Chu,
                     "capture-forced" => PromotionRule::CaptureForced,
                     "capture" => PromotionRule::Capture,
+                    "start-or-end" => PromotionRule::StartOrEnd,
                     _ => return Err(format!("unknown promotion rule '{value}'")),
                 }
             }
@@ -409,10 +494,13 @@ impl Draft {
                 self.repetition = match value {
                     "strict" => Repetition::Strict,
                     "perpetual" => Repetition::Perpetual,
+                    "perpetual-draw" => Repetition::PerpetualDraw,
+                    "fourfold" => Repetition::Fourfold,
                     _ => return Err(format!("unknown repetition rule '{value}'")),
                 }
             }
             "native" => self.native = yes_no(value)?,
+            "consecutive-passes" => self.no_double_pass = !yes_no(value)?,
             "start" => self.start = Some(value.to_string()),
             "hachu-start" => self.hachu_start = Some(value.to_string()),
             "piece" => {
@@ -486,6 +574,15 @@ impl Draft {
                 return Err(ctx(format!("two pieces in XBoard slot {slot}")));
             }
         }
+        // A piece promoting into a burning Demon burns on promotion (the
+        // Nutty Buffalo), which the attack test must see.
+        for i in 0..pieces.len() {
+            if let Some(k) = pieces[i].promotes_to
+                && pieces[k as usize].burn == Burn::Auto
+            {
+                pieces[i].special = true;
+            }
+        }
         let mut squares = Vec::new();
         let mut in_zone = [vec![false; CELLS], vec![false; CELLS]];
         let mut far_rank = [vec![0u8; CELLS], vec![0u8; CELLS]];
@@ -512,6 +609,8 @@ impl Draft {
         let has_power = |f: fn(Power) -> bool| pieces.iter().any(|p| f(p.power));
         let has_wolves = has_power(|p| p == Power::Wolf);
         let has_emperor = has_power(|p| p == Power::Emperor);
+        let has_freezers = pieces.iter().any(|p| p.freezes);
+        let auto_burn = pieces.iter().any(|p| p.burn == Burn::Auto);
         let start_fen = self.start.ok_or_else(|| ctx("no start position".into()))?;
         let mut variant = Variant {
             name: self.name,
@@ -533,6 +632,9 @@ impl Draft {
             xboard_lion: None,
             has_wolves,
             has_emperor,
+            has_freezers,
+            auto_burn,
+            no_double_pass: self.no_double_pass,
             in_zone,
             far_rank,
         };
@@ -554,6 +656,7 @@ fn rays_for(lines: &[betza::Line]) -> [Vec<Ray>; 2] {
                 range: l.range,
                 can_move: l.can_move,
                 can_capture: l.can_capture,
+                skip_first: l.skip_first,
                 covered: 0,
             })
             .collect()
@@ -582,6 +685,13 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         contagion: None,
         slot: None,
         hachu_misplays: false,
+        area: 0,
+        burn: Burn::None,
+        igui: 0,
+        jump: None,
+        rank: 0,
+        freezes: false,
+        special: false,
         value: 0,
         rays: rays_for(&lines),
         stings: [Vec::new(), Vec::new()],
@@ -590,7 +700,7 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
     };
     for c in Color::BOTH {
         for r in &p.rays[c.index()] {
-            if !r.can_capture {
+            if !r.can_capture || r.skip_first {
                 continue;
             }
             match KING_STEPS.iter().position(|&d| d == r.delta) {
@@ -612,6 +722,29 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
             ("hook", Some("R")) => p.power = Power::Hook { diagonal: false },
             ("hook", Some("B")) => p.power = Power::Hook { diagonal: true },
             ("emperor", None) => p.power = Power::Emperor,
+            ("lion", Some("F")) => p.power = Power::DiagonalLion,
+            ("area", Some(n)) => p.area = small_number(n, "area", 3)?,
+            ("burn", Some("auto")) => p.burn = Burn::Auto,
+            ("burn", Some("2")) => p.burn = Burn::Choose,
+            ("igui", Some(n)) => p.igui = small_number(n, "igui", 2)?,
+            ("jump", Some(n)) => {
+                let max = if n == "any" {
+                    0
+                } else {
+                    small_number(n, "jump", 8)?
+                };
+                let take_jumped = p.jump.is_some_and(|j| j.take_jumped);
+                p.jump = Some(Jump { max, take_jumped });
+            }
+            ("take-jumped", None) => {
+                let max = p.jump.map_or(0, |j| j.max);
+                p.jump = Some(Jump {
+                    max,
+                    take_jumped: true,
+                });
+            }
+            ("rank", Some(n)) => p.rank = small_number(n, "rank", 100)?,
+            ("freeze", None) => p.freezes = true,
             ("dead-ranks", Some(n)) => {
                 p.dead_ranks = n.parse().map_err(|_| format!("bad dead-ranks '{n}'"))?
             }
@@ -620,8 +753,8 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
             ("hachu-misplays", None) => p.hachu_misplays = true,
             ("slot", Some(n)) => {
                 let slot: u8 = n.parse().map_err(|_| format!("bad slot '{n}'"))?;
-                if slot > 65 || slot == 64 {
-                    return Err(format!("XBoard slot {slot} is not 0-63 or 65"));
+                if slot > 65 {
+                    return Err(format!("XBoard slot {slot} is not 0-65"));
                 }
                 p.slot = Some(slot);
             }
@@ -645,27 +778,67 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
             _ => return Err(format!("unknown flag '{flag}'")),
         }
     }
+    if p.royal {
+        p.rank = u8::MAX;
+    }
+    if p.jump.is_some() && !flag_named(&d.flags, "jump") {
+        return Err("take-jumped without jump=".into());
+    }
     for rays in &mut p.rays {
+        let leaps: Vec<Ray> = rays.iter().filter(|r| r.range == 1).copied().collect();
         for r in rays.iter_mut() {
-            r.covered = covered_steps(p.power, r.delta);
+            r.covered = covered_squares(p.power, p.area, r, &leaps);
         }
     }
+    p.special = p.area > 0
+        || p.burn != Burn::None
+        || p.igui > 0
+        || p.jump.is_some()
+        || p.rays[0].iter().any(|r| r.skip_first);
     p.value = value.unwrap_or_else(|| mobility_value(&p));
     Ok(p)
 }
 
-/// How many leading squares of a ray with this step a power reaches on its
-/// own, whatever stands between: a Lion every square within king distance
-/// 2, a Wolf the first three squares of a king line.
-fn covered_steps(power: Power, delta: i32) -> u8 {
-    let (dx, dy) = unpack(delta);
+fn small_number(n: &str, flag: &str, max: u8) -> Result<u8, String> {
+    n.parse::<u8>()
+        .ok()
+        .filter(|v| (1..=max).contains(v))
+        .ok_or_else(|| format!("bad {flag} '{n}'"))
+}
+
+fn flag_named(flags: &[String], name: &str) -> bool {
+    flags
+        .iter()
+        .any(|f| f.split_once('=').is_some_and(|(a, _)| a == name))
+}
+
+/// The squares of `ray` (bit n-1 for the n-th) that the piece reaches
+/// whatever stands between: by its power (a Lion every square within king
+/// distance 2, a Wolf the first three squares of a king line, an area move
+/// the neighbours) or by one of its `leaps` with the same modes.
+fn covered_squares(power: Power, area: u8, ray: &Ray, leaps: &[Ray]) -> u8 {
+    let (dx, dy) = unpack(ray.delta);
     let step = dx.abs().max(dy.abs());
     let king_line = step == 1;
-    match power {
+    let leading = match power {
         Power::Lion => (2 / step) as u8,
         Power::Wolf if king_line => 3,
+        _ if area > 0 && king_line => 1,
         _ => 0,
+    };
+    let mut mask = ((1u16 << leading) - 1) as u8;
+    if ray.range != 1 && !ray.skip_first {
+        for n in 2..=3 {
+            let by_leap = leaps.iter().any(|l| {
+                l.delta == n * ray.delta
+                    && (l.can_move, l.can_capture) == (ray.can_move, ray.can_capture)
+            });
+            if by_leap {
+                mask |= 1 << (n - 1);
+            }
+        }
     }
+    mask
 }
 
 /// Default piece value when the data gives none: proportional to the
@@ -698,7 +871,7 @@ fn mobility_value(p: &PieceType) -> i32 {
             }
             total += slides
                 + match p.power {
-                    Power::None => 0,
+                    Power::None | Power::DiagonalLion => 0,
                     Power::Lion | Power::Wolf | Power::Emperor => 24,
                     Power::Hook { .. } => slides,
                 };

@@ -387,7 +387,8 @@ impl Engine {
 /// know: each piece type sits in its XBoard slot (`slot=` in engine.ini),
 /// written `^X` if it is the promoted form of `X` and `*X` if it promotes
 /// to a type other than `+X` (which must then be the Tokin slot's `^P`);
-/// the King's slot is the 65th token. Then one `piece` line per type that
+/// the King's slot is the last token (the 65th, or the 66th when slot 64
+/// is used). Then one `piece` line per type that
 /// has an XBetza description.
 pub fn setup_lines(v: &Variant, start_fen: &str) -> Vec<String> {
     let mut slots: [Option<&PieceType>; 66] = [None; 66];
@@ -406,7 +407,10 @@ pub fn setup_lines(v: &Variant, start_fen: &str) -> Vec<String> {
             }
         }
     };
-    let white: String = (0..64)
+    // XBoard fills its slots in order and takes the last token of each
+    // half as the King; slot 64 is written only when a piece uses it.
+    let last = if slots[64].is_some() { 65 } else { 64 };
+    let white: String = (0..last)
         .chain([65])
         .map(|s| slots[s].map_or_else(|| ".".to_string(), name))
         .collect();
