@@ -113,20 +113,42 @@ impl<S: Sink> Emitter<'_, S> {
     /// listed in ascending square order.
     #[inline(never)]
     fn emit_burns(&mut self, t: &PieceType, from: Square, to: Square) {
+        let victims = self.enemies_around(to, |p| !p.is_demon());
+        self.emit_victim_sets(t, from, to, &victims, 2);
+    }
+
+    /// The enemies next to `sq` whose type `allowed` accepts, in ascending
+    /// square order.
+    fn enemies_around(&self, sq: Square, allowed: fn(&PieceType) -> bool) -> ArrayVec<Square, 8> {
         let mut victims: ArrayVec<Square, 8> = KING_STEPS
             .iter()
-            .map(|&d| to.offset(d))
-            .filter(|&sq| {
+            .map(|&d| sq.offset(d))
+            .filter(|&a| {
                 self.pos
-                    .piece_at(sq)
-                    .is_some_and(|p| p.color() != self.us && !self.v.piece(p.kind()).is_demon())
+                    .piece_at(a)
+                    .is_some_and(|p| p.color() != self.us && allowed(self.v.piece(p.kind())))
             })
             .collect();
         victims.sort_unstable();
+        victims
+    }
+
+    /// The moves from `from` to `to` that take one of `victims` or, with
+    /// `most` = 2, two different ones (kill squares in ascending order).
+    fn emit_victim_sets(
+        &mut self,
+        t: &PieceType,
+        from: Square,
+        to: Square,
+        victims: &[Square],
+        most: u8,
+    ) {
         for (i, &a) in victims.iter().enumerate() {
-            self.emit_one(t, from, to, &[a]);
-            for &b in &victims[i + 1..] {
-                self.emit_one(t, from, to, &[a, b]);
+            self.emit(t, from, to, &[a]);
+            if most >= 2 {
+                for &b in &victims[i + 1..] {
+                    self.emit(t, from, to, &[a, b]);
+                }
             }
         }
     }
@@ -399,20 +421,8 @@ impl<S: Sink> Emitter<'_, S> {
     /// Igui on up to `t.igui` adjacent enemies at once, any type (the
     /// Tetrarchs; Suzumu's Fire Demon), victims in ascending square order.
     fn igui(&mut self, t: &PieceType, from: Square) {
-        let mut victims: ArrayVec<Square, 8> = KING_STEPS
-            .iter()
-            .map(|&d| from.offset(d))
-            .filter(|&sq| self.is_enemy(sq))
-            .collect();
-        victims.sort_unstable();
-        for (i, &a) in victims.iter().enumerate() {
-            self.emit(t, from, from, &[a]);
-            if t.igui >= 2 {
-                for &b in &victims[i + 1..] {
-                    self.emit(t, from, from, &[a, b]);
-                }
-            }
-        }
+        let victims = self.enemies_around(from, |_| true);
+        self.emit_victim_sets(t, from, from, &victims, t.igui);
     }
 
     /// The Lion's capture-first moves on diagonal steps (Harpy, Free
@@ -1404,6 +1414,22 @@ mod tests {
         // would append a promotion letter).
         let pawn = Position::from_fen(v, "12k/P12/13/13/13/13/13/13/13/13/13/13/12K w").unwrap();
         assert!(!interop_safe(&pawn, parse_move(&pawn, "a12a13").unwrap()));
+    }
+
+    #[test]
+    fn suzumu_moves_xboard_cannot_relay() {
+        let v = VariantSet::builtin().find("suzumu").unwrap();
+        // Fire Demon h6 with enemy Golds g7 and i7; a Lion e13 in the zone.
+        let fen = "15k/16/16/16/4L!11/16/16/16/16/6g1g7/7D!8/16/16/16/16/K15 w";
+        let pos = Position::from_fen(v, fen).unwrap();
+        let safe = |text: &str| interop_safe(&pos, parse_move(&pos, text).unwrap());
+        // A double burn has three legs; one burn two.
+        assert!(!safe("h6g7,g7i7,i7h7"));
+        assert!(safe("h6g7,g7h7"));
+        // A promotion without moving has no notation XBoard knows; the
+        // plain pass is `@@@@`.
+        assert!(!safe("e12e12+"));
+        assert!(safe("e12e12"));
     }
 
     #[test]

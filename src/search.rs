@@ -702,6 +702,26 @@ mod tests {
         set.find("chu").unwrap()
     }
 
+    #[test]
+    fn quiescence_keeps_one_variant_of_each_capture() {
+        // Suzumu start: the Rook General g4 takes g12 (jumping g5), or g13
+        // (jumping g5 and g12) with or without taking g12 in passing, each
+        // with or without promotion: quiescence keeps `g4g12+` and
+        // `g4g12,g12g13+`, the promoting variant taking most.
+        let v = VariantSet::builtin().find("suzumu").unwrap();
+        let pos = Position::start(v);
+        let mut list = Vec::new();
+        generate_captures(&pos, &mut list);
+        keep_strongest_variants(&mut list);
+        let mut from_g4: Vec<String> = list
+            .iter()
+            .filter(|m| m.from().to_string() == "g4")
+            .map(|m| m.to_string())
+            .collect();
+        from_g4.sort();
+        assert_eq!(from_g4, ["g4g12+", "g4g12,g12g13+"]);
+    }
+
     /// The engine's root moves, as sorted move strings.
     fn sorted_roots(pos: &mut Position) -> Vec<String> {
         let mut roots: Vec<String> = Searcher::root_moves(pos, false)

@@ -1025,10 +1025,12 @@ fn repeating_a_position_is_illegal() {
 /// The variants the engine teaches XBoard with `setup`, with board size and
 /// the number of piece types with a `piece` line: all of them but the
 /// Macadamia Emperor, whose moves XBetza cannot write.
-const ENGINE_DEFINED: [(&str, &str, usize); 3] = [
+const ENGINE_DEFINED: [(&str, &str, usize); 5] = [
     ("dai", "15x15", 55),
     ("cashew-shogi", "13x13", 44),
     ("macadamia-shogi", "13x13", 38),
+    ("nutty-shogi", "13x13", 47),
+    ("suzumu-shogi", "16x16", 66),
 ];
 
 /// An engine in force mode after `new` and `variant name`, with what the
@@ -1089,12 +1091,17 @@ fn engine_defined_variants_send_setup_and_piece_lines() {
         let (table, rest) = setup["setup (".len()..]
             .split_once(") ")
             .unwrap_or_else(|| panic!("{name}: bad setup line {setup}"));
-        // 65 tokens a side (64 slots and the King), Gote's in lower case.
+        // 65 tokens a side (64 slots and the King; 66 when slot 64 is
+        // used, as in Suzumu), Gote's in lower case, the King last.
         let tokens = table_tokens(table);
-        assert_eq!(tokens.len(), 130, "{name}: {table}");
+        let side = tokens.len() / 2;
+        assert!(
+            tokens.len() % 2 == 0 && (side == 65 || side == 66),
+            "{name}: {table}"
+        );
         let (white, black) = table.split_at(table.len() / 2);
         assert_eq!(white.to_ascii_lowercase(), black, "{name}");
-        assert_eq!(tokens[64], "K", "{name}: the 65th token is the King");
+        assert_eq!(tokens[side - 1], "K", "{name}: the King is last");
         let (geometry, fen) = rest.split_once(' ').expect("geometry and FEN");
         assert_eq!(geometry, format!("{size}+0_chu"), "{name}");
         // Every type has a piece line, every line names a type in the table.
@@ -1120,6 +1127,34 @@ fn engine_defined_variants_send_setup_and_piece_lines() {
         e.send(&format!("setboard {fen}"));
         e.expect_silence(&format!("{name}: setboard of its own setup FEN"));
         plays_a_legal_first_move_in(&mut e, name, 2);
+        e.quit();
+    }
+}
+
+/// The setup tables that rules/nutty.md 7.1 and suzumu.md 7.1 tested in
+/// XBoard 4.9.1 (White's half). Nutty's there has one more empty slot
+/// before the King, which XBoard reads the same way (it fills slots in
+/// order and takes the last token as the King).
+#[test]
+fn tenjiku_family_tables_are_the_tested_ones() {
+    let tested = [
+        (
+            "nutty-shogi",
+            "PNBRQSGTFLVD'S'HDXOC!W!L!D!.R!B!V!^P^N^B^R^Q^S^G^T^F^L^V^D'^S'^H^D^X^O^C!^W!^L!^R!^B!.................K",
+        ),
+        (
+            "suzumu-shogi",
+            "PNBRQSGTFLVD'S'V'HDXOCIE^AAMF!E!L!B!R!C!W!Q'H!V!Q!D!^P^N^B^R^Q^S^G^T^F^L^V^D'^S'^V'^H^D^X^O^C^I^E^M^F!^E!^L!^B!^R!^C!^W!K",
+        ),
+    ];
+    for (name, white) in tested {
+        let (e, out) = in_variant(name);
+        let setup = out
+            .iter()
+            .find(|l| l.starts_with("setup ("))
+            .unwrap_or_else(|| panic!("{name}: no setup line"));
+        let expected = format!("setup ({white}{}) ", white.to_ascii_lowercase());
+        assert!(setup.starts_with(&expected), "{name}: {setup}");
         e.quit();
     }
 }
