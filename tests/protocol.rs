@@ -1096,7 +1096,7 @@ fn engine_defined_variants_send_setup_and_piece_lines() {
         let tokens = table_tokens(table);
         let side = tokens.len() / 2;
         assert!(
-            tokens.len() % 2 == 0 && (side == 65 || side == 66),
+            tokens.len().is_multiple_of(2) && (side == 65 || side == 66),
             "{name}: {table}"
         );
         let (white, black) = table.split_at(table.len() / 2);
