@@ -115,6 +115,9 @@ pub struct Position {
     /// Hook movers on the board, `[color][diagonal]`: the attack test
     /// looks for hook moves only where some exist.
     hooks: [[u8; 2]; 2],
+    /// Freezers (Tetrarchs) on the board per colour: only where the
+    /// opponent has one can a piece be frozen.
+    freezers: [u8; 2],
     /// Sum of the pieces' placement scores, White-positive.
     placement: i32,
     /// Plies since the last capture or promotion: no earlier position can
@@ -148,6 +151,7 @@ impl Position {
             specials: [ArrayVec::new(), ArrayVec::new()],
             material: [0; 2],
             hooks: [[0; 2]; 2],
+            freezers: [0; 2],
             placement: 0,
             reversible: 0,
             undo: Vec::with_capacity(256),
@@ -379,7 +383,8 @@ impl Position {
         let Some(p) = self.piece_at(sq) else {
             return false;
         };
-        !v.piece(p.kind()).freezes
+        self.freezers[p.color().flip().index()] > 0
+            && !v.piece(p.kind()).freezes
             && KING_STEPS.iter().any(|&d| {
                 self.piece_at(sq.offset(d))
                     .is_some_and(|q| q.color() != p.color() && v.piece(q.kind()).freezes)
@@ -475,6 +480,7 @@ impl Position {
             if let Power::Hook { diagonal } = t.power {
                 self.hooks[p.color().index()][usize::from(diagonal)] -= 1;
             }
+            self.freezers[p.color().index()] -= u8::from(t.freezes);
             self.material[p.color().index()] -= t.value;
         }
         if let Some(p) = new.piece() {
@@ -491,6 +497,7 @@ impl Position {
             if let Power::Hook { diagonal } = t.power {
                 self.hooks[p.color().index()][usize::from(diagonal)] += 1;
             }
+            self.freezers[p.color().index()] += u8::from(t.freezes);
             self.material[p.color().index()] += t.value;
         }
         self.cells[sq.index()] = new;
