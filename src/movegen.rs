@@ -1236,6 +1236,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         })
     };
     found.copied().ok_or_else(|| {
+        if pass && v.no_double_pass && pos.state().skipped(pos.side()) {
+            return "no pass on two turns running".to_string();
+        }
         // Say why when only the promotion choice is wrong.
         let bare = t.without_suffix();
         let effect_is_legal = legal.iter().any(|m| m.matches(&bare));
