@@ -20,6 +20,11 @@ if the rules forbid the refused move, the mover gets an `illegal`; if they
 allow it, the refusing engine gets a `wrong-reject`; if the reference cannot
 decide (error, or it rejects an earlier move both engines accepted) the
 verdict is "unjudged". One note line per disputed game gives the verdict.
+If the `usermove` XBoard sent the refusing engine differs from the `move` the
+mover sent (XBoard 4.9.1 turns a move from rank 16 into a drop, `k16j15` ->
+`K@j15`, on 16-rank boards), the refusal is not held against the refusing
+engine: the game counts as an XBoard relay error (the mover still gets an
+`illegal` if the reference rejects the move it sent).
 """
 
 import glob
@@ -133,6 +138,7 @@ def find_dispute(dbg, conf_variant):
     setboard_first = None
     setup_fen = None
     refuser = said = None
+    relayed = {"first": None, "second": None}   # last move XBoard sent each engine
     for line in dbg.splitlines():
         m = CECP_RE.match(line)
         if not m:
@@ -142,6 +148,8 @@ def find_dispute(dbg, conf_variant):
         if direction == ">":
             if tag == "first" and text.startswith("setboard ") and not moves:
                 setboard_first = text[len("setboard "):].strip()
+            elif text.startswith("usermove "):
+                relayed[tag] = text[len("usermove "):].strip()
             continue
         if text.startswith("Illegal move"):
             refuser, said = tag, text
@@ -174,10 +182,11 @@ def find_dispute(dbg, conf_variant):
     last = max((i for i, (t, _) in enumerate(moves) if t == mover), default=None)
     if last is None:
         return dict(refuser=refuser, mover=mover, move=None, ply=None, moves=[],
-                    fen=fen, variant=variant, said=said)
+                    fen=fen, variant=variant, said=said, relayed=relayed[refuser])
     moves = moves[:last + 1]
     return dict(refuser=refuser, mover=mover, move=moves[-1][1], ply=len(moves),
-                moves=[t for _, t in moves], fen=fen, variant=variant, said=said)
+                moves=[t for _, t in moves], fen=fen, variant=variant, said=said,
+                relayed=relayed[refuser])
 
 
 def judge_dispute(disp):
@@ -213,6 +222,7 @@ def main():
 
     stats = {t: dict(crash=0, illegal=0, time=0, false_claim=0, wrong_reject=0, rejects=0,
                      errors=0, stderr=0) for t in "ab"}
+    relay_errors = []           # games where XBoard changed a move on its way
     w = d = l = 0
     unscored = 0
     disputed = 0
@@ -308,17 +318,29 @@ def main():
             mv_t = "a" if disp["mover"] == "first" else "b"
             rf_t = "b" if mv_t == "a" else "a"
             verdict, why = judge_dispute(disp)
+            relayed = disp.get("relayed")
+            mangled = bool(disp["move"] and relayed and relayed != disp["move"])
+            if mangled:
+                relay_errors.append(g)
             if verdict == "illegal":
                 stats[mv_t]["illegal"] += 1
                 outcome = "illegal by the rules: %s at fault (%s)" % (name[mv_t], why)
+            elif mangled:
+                outcome = ("%s as sent is %s; XBoard relayed it to %s as %s: XBoard relay error, "
+                           "no engine at fault" % (disp["move"], "legal by the rules" if verdict == "legal"
+                                                   else "unjudged (%s)" % why, name[rf_t], relayed))
             elif verdict == "legal":
                 stats[rf_t]["wrong_reject"] += 1
                 outcome = "legal by the rules: %s's refusal is wrong (wrong-reject)" % name[rf_t]
             else:
                 outcome = "unjudged: %s" % why
             mvtext = disp["move"] or "?"
-            text = "disputed: %s refused %s's %s (reference: %s) [XBoard: %s]" % (
-                name[rf_t], name[mv_t], mvtext, verdict, text)
+            if mangled:
+                text = "disputed: XBoard relayed %s's %s to %s as %s (XBoard relay error; reference: %s) [XBoard: %s]" % (
+                    name[mv_t], mvtext, name[rf_t], relayed, verdict, text)
+            else:
+                text = "disputed: %s refused %s's %s (reference: %s) [XBoard: %s]" % (
+                    name[rf_t], name[mv_t], mvtext, verdict, text)
             dispute_notes.append("game %d: disputed: %s (%s) played %s%s, %s (%s) refused it (\"%s\"); "
                                  "verdict: %s"
                                  % (g, name[mv_t], mv_t.upper(), mvtext,
@@ -391,6 +413,10 @@ def main():
     print("   engine refused a move the reference finds legal; 'Illegal move' = moves the engine")
     print("   refused; errors = 'Error ...'/'telluser(error) ...' lines the engine sent;")
     print("   disputed games are not scored)")
+    if relay_errors:
+        print("  XBoard relay errors (the move XBoard passed on differs from the move sent): %d "
+              "(game%s %s)" % (len(relay_errors), "s" if len(relay_errors) > 1 else "",
+                              ", ".join(str(g) for g in relay_errors)))
     for n in dispute_notes:
         print("  " + n)
     for n in notes[:20]:

@@ -815,7 +815,10 @@ pub fn removes(pos: &Position, mv: Move, target: Square) -> bool {
 /// passes on wrongly (it turned `g7g8,g8g9,g9g10` into `g7g8,g8g9,g9g8`),
 /// and, where only captures promote, a non-promoting move onto a rank the
 /// piece can never leave (XBoard then appends a promotion letter of its
-/// own, and the piece would be stranded anyway).
+/// own, and the piece would be stranded anyway). On a 16-rank board, a
+/// move from rank 16 that promotes, removes pieces on the way, or starts
+/// on a file whose letter no piece uses: XBoard 4.9.1 relays moves from
+/// rank 16 as drops and loses all of that.
 pub fn interop_safe(pos: &Position, mv: Move) -> bool {
     let v = pos.variant();
     let Some(p) = pos.piece_at(mv.from()) else {
@@ -828,6 +831,19 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
     if mv.from() == mv.to() && mv.kills().is_empty() && mv.promotes() {
         // A promotion without moving has no notation XBoard knows.
         return false;
+    }
+    if v.height == 16 && mv.from().rank() == 15 {
+        // XBoard relays a move from rank 16 as a drop of the file's letter
+        // (`K@j15`, read back by the protocol), losing any promotion or
+        // kill squares, and as `@@@@` where no piece has that letter.
+        let letter = (b'A' + mv.from().file() as u8) as char;
+        let is_piece_letter = v
+            .pieces
+            .iter()
+            .any(|p| p.token.trim_start_matches('+').starts_with(letter));
+        if mv.promotes() || !mv.kills().is_empty() || !is_piece_letter {
+            return false;
+        }
     }
     if v.promotion != PromotionRule::Chu
         && v.is_dead_square(t, p.color(), mv.to())
@@ -1433,6 +1449,15 @@ mod tests {
         // plain pass is `@@@@`.
         assert!(!safe("e12e12+"));
         assert!(safe("e12e12"));
+        // From rank 16 XBoard relays a plain move as a drop (`K@j15`),
+        // which the protocol reads back; anything else it loses.
+        let back_rank = "9gs4k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b";
+        let pos = Position::from_fen(v, back_rank).unwrap();
+        let safe = |text: &str| interop_safe(&pos, parse_move(&pos, text).unwrap());
+        assert!(safe("k16k15"));
+        assert!(safe("p16o15"));
+        // No piece has the letter J: XBoard would send `@@@@`.
+        assert!(!safe("j16j15"));
     }
 
     #[test]

@@ -297,7 +297,8 @@ impl Engine {
             say(&format!("Illegal move (game is over): {full}"));
             return;
         }
-        match parse_move(&self.pos, &full) {
+        let text = rank_16_origin(self.pos.variant(), &full);
+        match parse_move(&self.pos, text.as_deref().unwrap_or(&full)) {
             Err(e) => say(&format!("Illegal move ({e}): {full}")),
             Ok(mv) => {
                 self.pos.make(mv);
@@ -428,6 +429,24 @@ pub fn setup_lines(v: &Variant, start_fen: &str) -> Vec<String> {
             .map(|p| format!("piece {}& {}", p.token, p.xbetza)),
     );
     lines
+}
+
+/// XBoard 4.9.1 writes rank 16 as `@` internally, so it relays a move
+/// from rank 16 as if it were a drop: `k16j15` reaches the engine as
+/// `K@j15` (the origin's file letter, `@`, the destination). On a board with
+/// 16 ranks, in variants without drops, read it back as the move from rank
+/// 16 of that file. (XBoard also drops such a move's promotion suffix and
+/// kill squares, and sends a move from a file whose letter is no piece
+/// letter as `@@@@`; nothing can restore those, so the engine's own moves
+/// avoid them: `movegen::interop_safe`.)
+fn rank_16_origin(v: &Variant, text: &str) -> Option<String> {
+    let (file, to) = text.split_once('@')?;
+    let [letter] = file.as_bytes() else {
+        return None;
+    };
+    let file = letter.to_ascii_lowercase();
+    let inside = (file as usize).checked_sub(b'a' as usize)? < v.width;
+    (v.height == 16 && inside && !to.is_empty()).then(|| format!("{}16{to}", file as char))
 }
 
 /// A move as the engine sends it: a pass is the null move `@@@@`.

@@ -1159,6 +1159,22 @@ fn tenjiku_family_tables_are_the_tested_ones() {
     }
 }
 
+/// XBoard 4.9.1 relays a Suzumu move from rank 16 as `K@j15`: the origin's
+/// file letter, `@`, the destination.
+#[test]
+fn suzumu_reads_xboards_rank_16_moves() {
+    let (mut e, _) = in_variant("suzumu-shogi");
+    e.accepts("a5a6");
+    // The Gote Iron General d16 to e15 (the letter in either case).
+    e.accepts("d@e15");
+    e.accepts("a6a7");
+    // d16 is empty now.
+    e.refuses("D@d15");
+    e.refuses("d16d15");
+    e.refuses("Z@a1");
+    e.quit();
+}
+
 #[test]
 fn chu_needs_no_setup() {
     let (e, out) = in_variant("chu");
