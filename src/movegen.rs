@@ -815,10 +815,8 @@ pub fn removes(pos: &Position, mv: Move, target: Square) -> bool {
 /// passes on wrongly (it turned `g7g8,g8g9,g9g10` into `g7g8,g8g9,g9g8`),
 /// and, where only captures promote, a non-promoting move onto a rank the
 /// piece can never leave (XBoard then appends a promotion letter of its
-/// own, and the piece would be stranded anyway). On a 16-rank board, a
-/// move from rank 16 that promotes, removes pieces on the way, or starts
-/// on a file whose letter no piece uses: XBoard 4.9.1 relays moves from
-/// rank 16 as drops and loses all of that.
+/// own, and the piece would be stranded anyway). On a 16-rank board, any
+/// move from rank 16: XBoard 4.9.1 takes it for a drop.
 pub fn interop_safe(pos: &Position, mv: Move) -> bool {
     let v = pos.variant();
     let Some(p) = pos.piece_at(mv.from()) else {
@@ -833,17 +831,12 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
         return false;
     }
     if v.height == 16 && mv.from().rank() == 15 {
-        // XBoard relays a move from rank 16 as a drop of the file's letter
-        // (`K@j15`, read back by the protocol), losing any promotion or
-        // kill squares, and as `@@@@` where no piece has that letter.
-        let letter = (b'A' + mv.from().file() as u8) as char;
-        let is_piece_letter = v
-            .pieces
-            .iter()
-            .any(|p| p.token.trim_start_matches('+').starts_with(letter));
-        if mv.promotes() || !mv.kills().is_empty() || !is_piece_letter {
-            return false;
-        }
+        // XBoard records and relays a move from rank 16 as a drop of the
+        // file's letter (`K@j15`): its own board goes wrong from then on
+        // (and it later forfeits moves its board cannot follow), promotions
+        // and kill squares are lost, and a file whose letter no piece has
+        // becomes `@@@@`.
+        return false;
     }
     if v.promotion != PromotionRule::Chu
         && v.is_dead_square(t, p.color(), mv.to())
@@ -1449,15 +1442,16 @@ mod tests {
         // plain pass is `@@@@`.
         assert!(!safe("e12e12+"));
         assert!(safe("e12e12"));
-        // From rank 16 XBoard relays a plain move as a drop (`K@j15`),
-        // which the protocol reads back; anything else it loses.
+        // XBoard takes a move from rank 16 for a drop (`K@j15`); moves
+        // onto rank 16 are fine.
         let back_rank = "9gs4k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b";
-        let pos = Position::from_fen(v, back_rank).unwrap();
-        let safe = |text: &str| interop_safe(&pos, parse_move(&pos, text).unwrap());
-        assert!(safe("k16k15"));
-        assert!(safe("p16o15"));
-        // No piece has the letter J: XBoard would send `@@@@`.
-        assert!(!safe("j16j15"));
+        let mut pos = Position::from_fen(v, back_rank).unwrap();
+        let safe = |pos: &Position, text: &str| interop_safe(pos, parse_move(pos, text).unwrap());
+        assert!(!safe(&pos, "k16k15"));
+        assert!(!safe(&pos, "p16o15"));
+        pos.make(parse_move(&pos, "j16j15").unwrap());
+        pos.make(parse_move(&pos, "a1a2").unwrap());
+        assert!(safe(&pos, "j15j16"));
     }
 
     #[test]

@@ -431,14 +431,14 @@ pub fn setup_lines(v: &Variant, start_fen: &str) -> Vec<String> {
     lines
 }
 
-/// XBoard 4.9.1 writes rank 16 as `@` internally, so it relays a move
-/// from rank 16 as if it were a drop: `k16j15` reaches the engine as
-/// `K@j15` (the origin's file letter, `@`, the destination). On a board with
-/// 16 ranks, in variants without drops, read it back as the move from rank
-/// 16 of that file. (XBoard also drops such a move's promotion suffix and
-/// kill squares, and sends a move from a file whose letter is no piece
-/// letter as `@@@@`; nothing can restore those, so the engine's own moves
-/// avoid them: `movegen::interop_safe`.)
+/// XBoard 4.9.1 writes rank 16 as `@` internally, so it takes a move from
+/// rank 16 for a drop: `k16j15` reaches the engine as `K@j15` (the origin's
+/// file letter, `@`, the destination). On a board with 16 ranks, in
+/// variants without drops, read it back as the move from rank 16 of that
+/// file. (XBoard also loses such a move's promotion suffix and kill
+/// squares, sends a move from a file whose letter is no piece letter as
+/// `@@@@`, and its own board goes wrong; the engine's own moves avoid rank
+/// 16 origins whenever they can: `movegen::interop_safe`.)
 fn rank_16_origin(v: &Variant, text: &str) -> Option<String> {
     let (file, to) = text.split_once('@')?;
     let [letter] = file.as_bytes() else {
