@@ -1215,11 +1215,18 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         })
     } else {
         // A leg through an empty square removes nothing: `f6f7,f7f8` over an
-        // empty f7 is the jump `f6f8`.
+        // empty f7 is the jump `f6f8`. Only a two-leg move may be read
+        // that way; in a three-leg move every kill square must hold a
+        // piece (rules/suzumu.md 7.5), except the destination when the path
+        // passes it first (the Cashew Wolf's `g7g8,g8g9,g9g8` over an empty
+        // g8, cashew.md 7).
+        let to = t.to;
+        if t.kills.len() > 1 && t.kills.iter().any(|k| *k != to && pos.cell(*k).is_empty()) {
+            return Err("a kill square of a three-leg move is empty".to_string());
+        }
         t.kills.retain(|k| !pos.cell(*k).is_empty());
         // A victim on the destination is taken by arriving there: the
         // Wolf's `g7g8,g8g9,g9g8` is `g7g9,g9g8` onto an enemy g8.
-        let to = t.to;
         t.kills.retain(|k| *k != to);
         // Suffixes where the rules leave no choice. Saint/Ghost contagion
         // has no notation of its own: whatever suffix comes with a
