@@ -11,14 +11,15 @@
 
 mod common;
 
+use common::cecp::{Engine, assert_result, table_tokens};
 use common::{
-    after, all_illegal, all_legal, assert_after, count, illegal, legal, play, setup, token_at,
-    variant,
+    after, all_illegal, all_legal, assert_after, count, illegal, legal, play, ring_around,
+    token_at, variant,
 };
 use kyodai::board::Position;
 use kyodai::movegen::generate;
 use kyodai::moves::Move;
-use kyodai::repetition::{Verdict, verdict};
+use kyodai::repetition::Verdict;
 use kyodai::types::Color;
 
 common::sides!("nutty-shogi");
@@ -37,16 +38,6 @@ fn with_kings(rest: &str) -> Position {
 
 /// The eight squares around g7.
 const G7_RING: [&str; 8] = ["f6", "g6", "h6", "f7", "h7", "f8", "g8", "h8"];
-
-/// `token` on every square of the g7 ring except those in `except`.
-fn ring(token: &str, except: &[&str]) -> String {
-    G7_RING
-        .iter()
-        .filter(|s| !except.contains(s))
-        .map(|s| format!("{token}@{s}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
 
 /// The piece `token` with the Kings only, on g7: `ok` legal, `not` illegal.
 fn on_g7(token: &str, ok: &[&str], not: &[&str]) {
@@ -181,7 +172,7 @@ fn area_move_goes_through_empty_squares_only() {
 fn area_move_cannot_step_on_own_pieces_and_stops_at_the_first_capture() {
     // 5.1.1 / 5.3: own neighbours on seven squares, an enemy on h8: the
     // only move is to take h8; it cannot go on beyond it.
-    let p = with_kings(&format!("D!@g7 {} p@h8", ring("P", &["h8"])));
+    let p = with_kings(&format!("D!@g7 {} p@h8", ring_around("g7", "P", &["h8"])));
     legal(&p, "g7h8");
     all_illegal(
         &p,
@@ -204,7 +195,7 @@ fn area_move_cannot_step_on_own_pieces_and_stops_at_the_first_capture() {
 fn fire_demon_passes_by_returning_to_its_square() {
     // 5.3 / 5.8 / 8.6 / 9.4: out to an empty neighbour and back is a pass,
     // in every notation, counted once; the board is unchanged.
-    let p = with_kings(&format!("D!@g7 {}", ring("P", &["h8"])));
+    let p = with_kings(&format!("D!@g7 {}", ring_around("g7", "P", &["h8"])));
     let a = legal(&p, "@@@@");
     assert!(a.is_pass());
     assert_eq!(legal(&p, "g7g7"), a);
@@ -213,11 +204,11 @@ fn fire_demon_passes_by_returning_to_its_square() {
     assert_after(
         &p,
         "@@@@",
-        &format!("{KINGS}D!@g7 {}", ring("P", &["h8"])),
+        &format!("{KINGS}D!@g7 {}", ring_around("g7", "P", &["h8"])),
         'b',
     );
     // Every neighbour its own: no pass.
-    let q = with_kings(&format!("D!@g7 {}", ring("P", &[])));
+    let q = with_kings(&format!("D!@g7 {}", ring_around("g7", "P", &[])));
     all_illegal(&q, &["@@@@", "g7g7", "g7h8,h8g7"]);
 }
 
@@ -599,7 +590,7 @@ fn tetrarchs_stop_at_the_first_capture_and_before_own_pieces() {
 #[test]
 fn tetrarchs_igui_on_every_adjacent_enemy() {
     // 5.7: capture without moving on any of the 8 neighbours.
-    let q = with_kings(&format!("+C!@g7 {}", ring("p", &[])));
+    let q = with_kings(&format!("+C!@g7 {}", ring_around("g7", "p", &[])));
     for sq in G7_RING {
         legal(&q, &format!("g7{sq},{sq}g7"));
     }
@@ -762,7 +753,7 @@ fn lion_igui_hit_and_run_double_capture_jump_pass() {
     all_illegal(&p, &["g7g10", "g7g8,g8g10", "g7g9,g9g10"]);
     assert_after(&p, "g7g8,g8g9", &format!("{KINGS}L!@g9"), 'b');
     // No pass when every neighbour is its own.
-    let q = with_kings(&format!("L!@g7 {}", ring("P", &[])));
+    let q = with_kings(&format!("L!@g7 {}", ring_around("g7", "P", &[])));
     all_illegal(&q, &["@@@@", "g7g7"]);
     legal(&q, "g7g9");
 }
@@ -1142,26 +1133,9 @@ fn igui_and_double_capture_strings() {
 // 6.4 Repetition.
 // ---------------------------------------------------------------------------
 
-/// Play `moves` from the listed pieces (`side` to move); the verdict must
-/// be `None` after every move but the last and `expected` after the last
-/// (the first recurrence decides).
+/// `common::cycle` in Nutty Shogi.
 fn cycle(pieces: &str, side: char, moves: &str, expected: Verdict) {
-    let mut pos = setup(variant(NUTTY), pieces, side);
-    let moves: Vec<&str> = moves.split_whitespace().collect();
-    for (i, m) in moves.iter().enumerate() {
-        let mv = legal(&pos, m);
-        pos.make(mv);
-        let got = verdict(&mut pos);
-        if i + 1 < moves.len() {
-            assert_eq!(got, None, "no repetition yet after {m}");
-        } else {
-            assert_eq!(
-                got,
-                Some(expected),
-                "verdict after {m} closing the cycle {moves:?}"
-            );
-        }
-    }
+    common::cycle(NUTTY, pieces, side, moves, expected);
 }
 
 #[test]
@@ -1265,151 +1239,26 @@ fn mutual_perpetual_check_is_a_draw() {
 // CECP: result lines and the setup line (6.1, 6.3, 6.4, 6.6, 7.1, 8.11).
 // ---------------------------------------------------------------------------
 
-mod cecp {
-    use super::{NUTTY, variant};
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Child, ChildStdin, Command, Stdio};
-    use std::sync::mpsc::{Receiver, channel};
-    use std::time::Duration;
-
-    pub struct Engine {
-        child: Child,
-        stdin: Option<ChildStdin>,
-        rx: Receiver<String>,
-        next_ping: u32,
-    }
-
-    impl Engine {
-        /// The engine after the handshake, `memory 16`, `new`, `variant
-        /// nutty-shogi`, `force`; with everything printed so far.
-        pub fn nutty() -> (Engine, Vec<String>) {
-            let mut child = Command::new(env!("CARGO_BIN_EXE_kyodai"))
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("cannot start the engine");
-            let stdin = child.stdin.take();
-            let stdout = child.stdout.take().expect("engine stdout");
-            let (tx, rx) = channel();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stdout).lines() {
-                    let Ok(line) = line else { return };
-                    if tx.send(line.trim_end().to_string()).is_err() {
-                        return;
-                    }
-                }
-            });
-            let mut e = Engine {
-                child,
-                stdin,
-                rx,
-                next_ping: 0,
-            };
-            for cmd in [
-                "xboard",
-                "protover 2",
-                "memory 16",
-                "new",
-                &format!("variant {NUTTY}"),
-                "force",
-            ] {
-                e.send(cmd);
-            }
-            let out = e.sync();
-            (e, out)
-        }
-
-        /// A force-mode engine on the listed pieces, `side` to move.
-        pub fn with(pieces: &str, side: char) -> Engine {
-            let (mut e, _) = Engine::nutty();
-            e.send(&format!(
-                "setboard {}",
-                crate::common::fen(variant(NUTTY), pieces, side)
-            ));
-            let out = e.sync();
-            assert!(out.is_empty(), "setboard: {out:?}");
-            e
-        }
-
-        pub fn send(&mut self, line: &str) {
-            if let Some(stdin) = self.stdin.as_mut() {
-                let _ = writeln!(stdin, "{line}");
-                let _ = stdin.flush();
-            }
-        }
-
-        /// Everything printed before the answer to a fresh `ping`.
-        pub fn sync(&mut self) -> Vec<String> {
-            self.next_ping += 1;
-            let pong = format!("pong {}", self.next_ping);
-            self.send(&format!("ping {}", self.next_ping));
-            let mut seen = Vec::new();
-            loop {
-                match self.rx.recv_timeout(Duration::from_secs(10)) {
-                    Ok(l) if l == pong => return seen,
-                    Ok(l) => seen.push(l),
-                    Err(e) => panic!("no {pong} ({e}); output so far: {seen:?}"),
-                }
-            }
-        }
-
-        /// What `usermove mv` makes the engine print.
-        pub fn usermove(&mut self, mv: &str) -> Vec<String> {
-            self.send(&format!("usermove {mv}"));
-            self.sync()
-        }
-
-        pub fn accepts(&mut self, mv: &str) {
-            let out = self.usermove(mv);
-            assert!(out.is_empty(), "usermove {mv}: {out:?}");
-        }
-
-        pub fn refuses(&mut self, mv: &str) {
-            let out = self.usermove(mv);
-            assert!(
-                out.len() == 1 && out[0].starts_with("Illegal move"),
-                "usermove {mv} should be refused: {out:?}"
-            );
-        }
-    }
-
-    impl Drop for Engine {
-        fn drop(&mut self) {
-            self.send("quit");
-            self.stdin = None;
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
-}
-
-use cecp::Engine;
-
-/// The output is exactly one result line starting with `result` and
-/// carrying a `{comment}`.
-fn assert_result(out: &[String], result: &str) {
-    assert!(
-        out.len() == 1 && out[0].starts_with(&format!("{result} {{")) && out[0].ends_with('}'),
-        "expected one '{result} {{...}}' line, got {out:?}"
-    );
+/// A force-mode engine on the listed pieces, `side` to move.
+fn engine(pieces: &str, side: char) -> Engine {
+    Engine::with_fen(NUTTY, &common::fen(variant(NUTTY), pieces, side))
 }
 
 #[test]
 fn cecp_king_burning_itself_loses() {
     // 6.1 / 6.6 / 9.2: 0-1, and the game is over.
-    let mut e = Engine::with("K@g6 k@m13 d!@h8", 'w');
+    let mut e = engine("K@g6 k@m13 d!@h8", 'w');
     assert_result(&e.usermove("g6g7"), "0-1");
-    e.refuses("m13m12");
+    e.refusal("m13m12");
 }
 
 #[test]
 fn cecp_burning_the_enemy_king_wins() {
     // 6.1: the Demon burns the King h8: 1-0; the second player's Demon
     // burning the first player's King: 0-1.
-    let mut e = Engine::with("K@a1 k@h8 D!@g5", 'w');
+    let mut e = engine("K@a1 k@h8 D!@g5", 'w');
     assert_result(&e.usermove("g5g7"), "1-0");
-    let mut e = Engine::with("K@h6 k@m13 d!@g9", 'b');
+    let mut e = engine("K@h6 k@m13 d!@g9", 'b');
     assert_result(&e.usermove("g9g7"), "0-1");
 }
 
@@ -1417,10 +1266,10 @@ fn cecp_burning_the_enemy_king_wins() {
 fn cecp_both_kings_removed_by_one_move_the_mover_wins() {
     // 6.1 / 8.11: the King takes the King and lands next to an enemy
     // Demon: the mover wins, for either side.
-    let mut e = Engine::with("K@g7 k@g8 d!@h9", 'w');
+    let mut e = engine("K@g7 k@g8 d!@h9", 'w');
     assert_result(&e.usermove("g7g8"), "1-0");
-    e.refuses("h9h10");
-    let mut e = Engine::with("K@g2 k@g3 D!@h1", 'b');
+    e.refusal("h9h10");
+    let mut e = engine("K@g2 k@g3 D!@h1", 'b');
     assert_result(&e.usermove("g3g2"), "0-1");
 }
 
@@ -1436,14 +1285,14 @@ fn cecp_no_legal_move_loses() {
         }
     }
     assert_eq!(count(&white(&pieces)), 0);
-    let mut e = Engine::with(&pieces, 'b');
+    let mut e = engine(&pieces, 'b');
     assert_result(&e.usermove("m13m12"), "0-1");
 }
 
 #[test]
 fn cecp_both_sides_attacking_repetition_is_a_draw() {
     // 6.4 / 6.6: the cycle of `both_sides_attacking_is_a_draw`.
-    let mut e = Engine::with("K@a1 k@m13 D@e5 g@f10 d@h9 G@i4", 'w');
+    let mut e = engine("K@a1 k@m13 D@e5 g@f10 d@h9 G@i4", 'w');
     for mv in ["e5f5", "h9i9", "f5e5"] {
         e.accepts(mv);
     }
@@ -1453,7 +1302,7 @@ fn cecp_both_sides_attacking_repetition_is_a_draw() {
 #[test]
 fn cecp_perpetual_check_loses() {
     // 6.4 rule 1 over CECP: the checker (White) loses: 0-1.
-    let mut e = Engine::with("K@a1 k@m13 D@l5", 'w');
+    let mut e = engine("K@a1 k@m13 D@l5", 'w');
     for mv in ["l5m5", "m13l13", "m5l5"] {
         e.accepts(mv);
     }
@@ -1465,8 +1314,8 @@ fn cecp_burns_are_implicit_and_passes_accepted() {
     // 7.2 / 7.3: the Demon's burning move is sent as its plain from-to;
     // naming a burnt square as a leg is refused; `@@@@` and the
     // out-and-back pass are accepted.
-    let mut e = Engine::with("K@a1 k@m13 D!@g5 p@f9 p@h9 l!@c10", 'w');
-    e.refuses("g5f9,f9g8");
+    let mut e = engine("K@a1 k@m13 D!@g5 p@f9 p@h9 l!@c10", 'w');
+    e.refusal("g5f9,f9g8");
     e.accepts("g5g8");
     // Passes separated by real moves (two passes running would repeat the
     // position, a draw by 6.4).
@@ -1482,19 +1331,7 @@ const SETUP_LINE: &str = "setup (PNBRQSGTFLVD'S'HDXOC!W!L!D!.R!B!V!^P^N^B^R^Q^S^
 /// King token (the last). Slots the table leaves out are empty (`.`), as
 /// XBoard's `SetCharTableEsc` leaves them.
 fn slots(half: &str) -> (Vec<String>, String) {
-    let mut tokens = Vec::new();
-    let mut chars = half.chars().peekable();
-    while let Some(c) = chars.next() {
-        let mut t = c.to_string();
-        if c == '^' || c == '*' {
-            t.push(chars.next().expect("prefix without a letter"));
-        }
-        if let Some(&s) = chars.peek().filter(|&&s| s == '\'' || s == '!') {
-            t.push(s);
-            chars.next();
-        }
-        tokens.push(t);
-    }
+    let mut tokens = table_tokens(half);
     let king = tokens.pop().expect("a King token");
     assert!(tokens.len() <= 65, "{half}");
     tokens.resize(65, ".".to_string());
@@ -1517,7 +1354,9 @@ fn cecp_variant_sends_the_tested_setup_line() {
     // 7.1: `variant nutty-shogi` is advertised and answered with the
     // tested setup: the same letter in every XBoard slot (XBoard's Lion
     // slot 21 empty), `13x13+0_chu` and the start FEN of 2.4.
-    let (e, out) = Engine::nutty();
+    let (e, out) = Engine::in_variant(NUTTY);
+    // Everything printed from the handshake on.
+    let out: Vec<String> = e.handshake.iter().cloned().chain(out).collect();
     drop(e);
     assert!(
         out.iter()

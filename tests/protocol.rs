@@ -6,13 +6,14 @@
 //! `ping N` / `pong N` is the synchronisation barrier: `Engine::sync` sends a
 //! ping and returns everything the engine printed before the matching pong.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
+//!
+//! The driver (`Engine`) is `common::cecp`'s; `Protocol` adds what only
+//! these tests need.
 
-/// How long a barrier (`ping`) may take when no long search is running.
-const SYNC_TIMEOUT: Duration = Duration::from_secs(10);
+mod common;
+
+use common::cecp::{Engine, table_tokens};
+use std::time::{Duration, Instant};
 
 /// Chu start position as XBoard writes it.
 const START_FEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 0 1";
@@ -33,59 +34,18 @@ const GOTE_ROOK_TAKES_KING_FEN: &str = "11k/r11/12/12/12/12/12/12/12/12/12/K11 b
 /// Kings a1 and c12 plus two Rooks that attack nothing: room to shuffle.
 const SHUFFLE_FEN: &str = "2k9/12/12/12/10r1/12/12/11R/12/12/12/K11 w - 0 1";
 
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    rx: Receiver<String>,
-    next_ping: u32,
+/// Chu set-ups and checks only the protocol tests use.
+trait Protocol: Sized {
+    fn force_mode() -> Self;
+    fn with_position(fen: &str) -> Self;
+    fn rejects(&mut self, line: &str);
+    fn wait_move(&self, timeout: Duration) -> (Vec<String>, String);
 }
 
-impl Engine {
-    /// Start the engine and do the XBoard handshake; returns the engine and
-    /// what it printed during the handshake.
-    fn spawn_raw() -> (Engine, Vec<String>) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kyodai"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("cannot start the engine");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("engine stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf)
-                            .trim_end_matches(['\n', '\r'])
-                            .to_string();
-                        if tx.send(line).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
-        let mut engine = Engine {
-            child,
-            stdin,
-            rx,
-            next_ping: 1000,
-        };
-        engine.send("xboard");
-        engine.send("protover 2");
-        let out = engine.sync();
-        (engine, out)
-    }
-
+impl Protocol for Engine {
     /// An engine after `new`, `variant chu`, `memory 16`, in force mode.
     fn force_mode() -> Engine {
-        let (e, out) = in_variant("chu");
+        let (e, out) = Engine::in_variant("chu");
         assert!(out.is_empty(), "new / variant chu / force: got {out:?}");
         e
     }
@@ -98,73 +58,6 @@ impl Engine {
         e
     }
 
-    fn send(&mut self, line: &str) {
-        let mut bytes = line.as_bytes().to_vec();
-        bytes.push(b'\n');
-        self.send_bytes(&bytes);
-    }
-
-    /// Write raw bytes. A dead engine shows up as a closed stdout later, so
-    /// a write error (broken pipe) is not reported here.
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        if let Some(stdin) = self.stdin.as_mut() {
-            let _ = stdin.write_all(bytes);
-            let _ = stdin.flush();
-        }
-    }
-
-    /// Next output line within `timeout`; `None` on timeout; panics if the
-    /// engine has closed its output.
-    fn line_within(&self, timeout: Duration, context: &str) -> Option<String> {
-        match self.rx.recv_timeout(timeout) {
-            Ok(l) => Some(l),
-            Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => {
-                panic!("engine exited (stdout closed) while waiting: {context}")
-            }
-        }
-    }
-
-    /// Read lines until one satisfies `want`; returns the lines before it and
-    /// the line itself. Panics (with the lines seen) after `timeout`.
-    fn wait_for(
-        &self,
-        timeout: Duration,
-        what: &str,
-        want: impl Fn(&str) -> bool,
-    ) -> (Vec<String>, String) {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let context = format!("{what}; output so far: {seen:?}");
-            match self.line_within(left, &context) {
-                Some(l) if want(&l) => return (seen, l),
-                Some(l) => seen.push(l),
-                None => panic!("no {what} within {timeout:?}; output so far: {seen:?}"),
-            }
-        }
-    }
-
-    /// Send `ping N` and return all lines printed before `pong N`.
-    fn sync_within(&mut self, timeout: Duration) -> Vec<String> {
-        self.next_ping += 1;
-        let n = self.next_ping;
-        self.send(&format!("ping {n}"));
-        let pong = format!("pong {n}");
-        self.wait_for(timeout, &pong, |l| l.trim() == pong).0
-    }
-
-    fn sync(&mut self) -> Vec<String> {
-        self.sync_within(SYNC_TIMEOUT)
-    }
-
-    /// Everything sent since the last barrier produced no output.
-    fn expect_silence(&mut self, what: &str) {
-        let out = self.sync();
-        assert!(out.is_empty(), "{what}: expected no output, got {out:?}");
-    }
-
     /// `line` is answered with exactly one `Error ...` line.
     fn rejects(&mut self, line: &str) {
         self.send(line);
@@ -175,71 +68,11 @@ impl Engine {
         );
     }
 
-    /// `usermove mv` is accepted: no output at all.
-    fn accepts(&mut self, mv: &str) {
-        self.send(&format!("usermove {mv}"));
-        let out = self.sync();
-        assert!(
-            out.is_empty(),
-            "usermove {mv}: expected no output, got {out:?}"
-        );
-    }
-
-    /// `usermove mv` is refused with exactly one `Illegal move` line that
-    /// echoes the move.
-    fn refuses(&mut self, mv: &str) {
-        self.send(&format!("usermove {mv}"));
-        let out = self.sync();
-        assert_eq!(
-            out.len(),
-            1,
-            "usermove {mv}: expected one line, got {out:?}"
-        );
-        assert!(
-            out[0].starts_with("Illegal move") && out[0].trim_end().ends_with(mv.trim()),
-            "usermove {mv}: expected 'Illegal move ...: {mv}', got {:?}",
-            out[0]
-        );
-    }
-
     /// Wait for a `move X` line (thinking lines before it are returned too).
     fn wait_move(&self, timeout: Duration) -> (Vec<String>, String) {
         let (before, line) = self.wait_for(timeout, "'move' line", |l| l.starts_with("move "));
         let mv = line["move ".len()..].trim().to_string();
         (before, mv)
-    }
-
-    /// Send `quit` and wait for the process to exit; kill it on timeout.
-    fn quit(mut self) {
-        self.send("quit");
-        self.stdin = None;
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => {
-                    assert!(status.success(), "engine exited with {status}");
-                    return;
-                }
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(10))
-                }
-                _ => {
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
-                    panic!("engine did not exit within 5 s of 'quit'");
-                }
-            }
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        // A failed test must not leave an engine running.
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
     }
 }
 
@@ -290,7 +123,7 @@ fn plays_a_legal_first_move_in(e: &mut Engine, variant: &str, depth: u32) {
     e.send(&format!("sd {depth}"));
     e.send("go");
     let (_, mv) = e.wait_move(Duration::from_secs(5));
-    let (mut judge, _) = in_variant(variant);
+    let (mut judge, _) = Engine::in_variant(variant);
     judge.accepts(&mv);
     judge.quit();
 }
@@ -300,7 +133,7 @@ fn plays_a_legal_first_move_in(e: &mut Engine, variant: &str, depth: u32) {
 
 #[test]
 fn protover_2_announces_features() {
-    let (e, out) = Engine::spawn_raw();
+    let (e, out) = Engine::spawn();
     let features: Vec<&String> = out.iter().filter(|l| l.starts_with("feature ")).collect();
     assert!(
         features.last().is_some_and(|l| l.contains("done=1")),
@@ -370,7 +203,7 @@ fn force_mode_usermoves_are_silent_and_go_plays_a_legal_move() {
 
 #[test]
 fn playother_with_sd_2_answers_the_user_move() {
-    let (mut e, _) = Engine::spawn_raw();
+    let (mut e, _) = Engine::spawn();
     e.send("memory 16");
     e.send("new");
     e.send("variant chu");
@@ -400,7 +233,7 @@ fn playother_with_sd_2_answers_the_user_move() {
 
 #[test]
 fn level_time_otim_give_a_quick_move() {
-    let (mut e, _) = Engine::spawn_raw();
+    let (mut e, _) = Engine::spawn();
     e.send("memory 16");
     e.send("new");
     e.send("variant chu");
@@ -1033,40 +866,9 @@ const ENGINE_DEFINED: [(&str, &str, usize); 5] = [
     ("suzumu-shogi", "16x16", 66),
 ];
 
-/// An engine in force mode after `new` and `variant name`, with what the
-/// `variant` command printed.
-fn in_variant(name: &str) -> (Engine, Vec<String>) {
-    let (mut e, _) = Engine::spawn_raw();
-    e.send("memory 16");
-    e.send("new");
-    e.send(&format!("variant {name}"));
-    e.send("force");
-    let out = e.sync();
-    (e, out)
-}
-
-/// Tokens of a piece-to-char table: `.` or an optional `^`/`*` prefix, a
-/// letter and an optional `'`/`!`.
-fn table_tokens(table: &str) -> Vec<String> {
-    let mut tokens = Vec::new();
-    let mut chars = table.chars().peekable();
-    while let Some(c) = chars.next() {
-        let mut t = c.to_string();
-        if c == '^' || c == '*' {
-            t.push(chars.next().expect("prefix without a letter"));
-        }
-        if let Some(&s) = chars.peek().filter(|&&s| s == '\'' || s == '!') {
-            t.push(s);
-            chars.next();
-        }
-        tokens.push(t);
-    }
-    tokens
-}
-
 #[test]
 fn hachus_variant_names_are_announced() {
-    let (e, out) = Engine::spawn_raw();
+    let (e, out) = Engine::spawn();
     let f = out
         .iter()
         .find(|l| l.starts_with("feature "))
@@ -1083,7 +885,7 @@ fn hachus_variant_names_are_announced() {
 #[test]
 fn engine_defined_variants_send_setup_and_piece_lines() {
     for (name, size, types) in ENGINE_DEFINED {
-        let (mut e, out) = in_variant(name);
+        let (mut e, out) = Engine::in_variant(name);
         let setup = out
             .iter()
             .find(|l| l.starts_with("setup ("))
@@ -1148,7 +950,7 @@ fn tenjiku_family_tables_are_the_tested_ones() {
         ),
     ];
     for (name, white) in tested {
-        let (e, out) = in_variant(name);
+        let (e, out) = Engine::in_variant(name);
         let setup = out
             .iter()
             .find(|l| l.starts_with("setup ("))
@@ -1163,7 +965,7 @@ fn tenjiku_family_tables_are_the_tested_ones() {
 /// file letter, `@`, the destination.
 #[test]
 fn suzumu_reads_xboards_rank_16_moves() {
-    let (mut e, _) = in_variant("suzumu-shogi");
+    let (mut e, _) = Engine::in_variant("suzumu-shogi");
     e.accepts("a5a6");
     // The Gote Iron General d16 to e15 (the letter in either case).
     e.accepts("d@e15");
@@ -1177,7 +979,7 @@ fn suzumu_reads_xboards_rank_16_moves() {
 
 #[test]
 fn chu_needs_no_setup() {
-    let (e, out) = in_variant("chu");
+    let (e, out) = Engine::in_variant("chu");
     assert!(out.is_empty(), "variant chu printed {out:?}");
     e.quit();
 }
@@ -1186,7 +988,7 @@ fn chu_needs_no_setup() {
 fn hachus_macadamia_position_is_read() {
     // HaChu's array (Priest and Pirate exchanged on rank 13), board field
     // only, as HaChu's own setup sends it.
-    let (mut e, _) = in_variant("macadamia-shogi");
+    let (mut e, _) = Engine::in_variant("macadamia-shogi");
     e.send("setboard lxcsgi'kj'gscol/1f'1w!1tet1l!1f'1/rr'g'bdh!qc!dbw'l'r/ppppppppppppp/3p'5p'3/13/13/13/3P'5P'3/PPPPPPPPPPPPP/RL'W'BDC!QH!DBG'R'R/1F'1L!1TET1W!1F'1/LOCSGI'KJ'GSCXL");
     e.expect_silence("HaChu's Macadamia FEN");
     e.accepts("j2m5");
@@ -1195,7 +997,7 @@ fn hachus_macadamia_position_is_read() {
 
 #[test]
 fn dai_repetition_is_illegal_cashew_quiet_repetition_is_a_draw() {
-    let (mut e, _) = in_variant("dai");
+    let (mut e, _) = Engine::in_variant("dai");
     e.send("setboard 2k12/15/15/15/15/15/15/15/15/15/15/15/15/15/K14 w");
     e.accepts("a1a2");
     e.accepts("c15d15");
@@ -1203,7 +1005,7 @@ fn dai_repetition_is_illegal_cashew_quiet_repetition_is_a_draw() {
     e.refuses("d15c15");
     e.quit();
 
-    let (mut e, _) = in_variant("cashew-shogi");
+    let (mut e, _) = Engine::in_variant("cashew-shogi");
     e.send("setboard 2k10/13/13/13/13/13/13/13/13/13/13/13/K12 w");
     e.accepts("a1a2");
     e.accepts("c13d13");
@@ -1220,7 +1022,7 @@ fn perpetual_check_loses_in_macadamia() {
     // Sente's Castle gives check along rank 13, then rank 12, then 13
     // again: every Sente move of the cycle checks, so Sente loses
     // (rules/macadamia.md 6).
-    let (mut e, _) = in_variant("macadamia-shogi");
+    let (mut e, _) = Engine::in_variant("macadamia-shogi");
     e.send("setboard 12k/13/D12/13/13/13/13/13/13/13/13/13/K12 w");
     e.accepts("a11a13");
     e.accepts("m13m12");
@@ -1235,7 +1037,7 @@ fn perpetual_check_loses_in_macadamia() {
 
 #[test]
 fn hachu_compatibility_option() {
-    let (mut e, out) = Engine::spawn_raw();
+    let (mut e, out) = Engine::spawn();
     assert!(
         out.iter()
             .any(|l| l == "feature option=\"HaChu compatible moves -check 0\""),
@@ -1250,7 +1052,7 @@ fn hachu_compatibility_option() {
     // A Cashew Hook Mover a1 can take a free Queen a5. HaChu 0.21 cannot
     // move hook movers, so with the option the engine leaves it alone.
     let hook_move = |option: bool| {
-        let (mut e, _) = in_variant("cashew-shogi");
+        let (mut e, _) = Engine::in_variant("cashew-shogi");
         if option {
             e.send("option HaChu compatible moves=1");
         }
@@ -1273,7 +1075,7 @@ fn hachu_compatibility_option() {
 fn moves_xboard_cannot_describe_are_accepted_from_the_gui() {
     // The Macadamia Emperor has no XBetza (no `piece` line): XBoard with
     // legality testing off passes its leaps on, and the engine plays them.
-    let (mut e, _) = in_variant("macadamia-shogi");
+    let (mut e, _) = Engine::in_variant("macadamia-shogi");
     e.send("setboard 12k/13/13/13/13/13/13/13/13/13/13/13/+K5p6 w");
     e.expect_silence("setboard with an Emperor");
     e.accepts("a1l12");
@@ -1297,7 +1099,7 @@ fn hachu_compatibility_sets_up_hachus_own_macadamia_array() {
     // Pirate f13; HaChu's array has them the other way round, and HaChu can
     // crash on the rules' one. Under the option the setup is HaChu's.
     let start_of = |option: bool| {
-        let (mut e, _) = Engine::spawn_raw();
+        let (mut e, _) = Engine::spawn();
         if option {
             e.send("option HaChu compatible moves=1");
         }

@@ -21,33 +21,11 @@
 
 mod common;
 
-use common::{legal, setup, variant};
+use common::{cycle, legal, setup, variant};
 use kyodai::repetition::{Verdict, verdict};
 use kyodai::types::Color;
 
 const PERPETUAL: [&str; 2] = ["cashew-shogi", "macadamia-shogi"];
-
-/// Play `moves` from the listed pieces (`side` to move) in `variant`; the
-/// verdict must be `None` after every move but the last and `expected`
-/// after the last.
-fn cycle(variant_name: &str, pieces: &str, side: char, moves: &str, expected: Verdict) {
-    let mut pos = setup(variant(variant_name), pieces, side);
-    let moves: Vec<&str> = moves.split_whitespace().collect();
-    for (i, m) in moves.iter().enumerate() {
-        let mv = legal(&pos, m);
-        pos.make(mv);
-        let got = verdict(&mut pos);
-        if i + 1 < moves.len() {
-            assert_eq!(got, None, "{variant_name}: no repetition yet after {m}");
-        } else {
-            assert_eq!(
-                got,
-                Some(expected),
-                "{variant_name}: verdict after {m} closing the cycle {moves:?}"
-            );
-        }
-    }
-}
 
 // ---------------------------------------------------------------------------
 // Strict rule (Chu, Dai).

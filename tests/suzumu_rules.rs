@@ -7,17 +7,15 @@
 
 mod common;
 
+use common::cecp::Engine;
 use common::{
-    after, all_illegal, all_legal, assert_after, count, illegal, legal, play, token_at, variant,
+    after, all_illegal, all_legal, assert_after, count, illegal, legal, play, ring_around,
+    token_at, variant,
 };
 use kyodai::board::Position;
 use kyodai::movegen::generate;
 use kyodai::repetition::{Verdict, verdict};
 use kyodai::types::Color;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
 
 const NAME: &str = "suzumu-shogi";
 
@@ -31,19 +29,6 @@ const KING_MOVES: usize = 3;
 
 fn with_kings(rest: &str) -> Position {
     white(&format!("{KINGS}{rest}"))
-}
-
-/// The eight squares around h8.
-const H8_RING: [&str; 8] = ["g7", "h7", "i7", "g8", "i8", "g9", "h9", "i9"];
-
-/// `token` on every square around h8 except those in `except`.
-fn ring(token: &str, except: &[&str]) -> String {
-    H8_RING
-        .iter()
-        .filter(|s| !except.contains(s))
-        .map(|s| format!("{token}@{s}"))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The canonical text of the move `m` names.
@@ -99,7 +84,7 @@ fn fire_demon_slides_sideways_and_diagonally_only() {
 fn fire_demon_area_move_goes_through_empty_squares_only() {
     // 5.1 (2): 1-3 king steps, every square before the last empty. Own
     // Pawns all round h8 except h9: only paths through h9 exist.
-    let p = with_kings(&format!("D!@h8 {}", ring("P", &["h9"])));
+    let p = with_kings(&format!("D!@h8 {}", ring_around("h8", "P", &["h9"])));
     all_legal(
         &p,
         &[
@@ -108,7 +93,7 @@ fn fire_demon_area_move_goes_through_empty_squares_only() {
     );
     all_illegal(&p, &["h8f8", "h8h6", "h8e11", "h8k11", "h8h12", "h8j8"]);
     // Boxed in by its own pieces: no move, no pass, no jumping out.
-    let boxed = with_kings(&format!("D!@h8 {}", ring("P", &[])));
+    let boxed = with_kings(&format!("D!@h8 {}", ring_around("h8", "P", &[])));
     all_illegal(
         &boxed,
         &["h8h10", "h8h11", "h8f10", "h8j10", "h8f8", "@@@@", "h8h8"],
@@ -118,11 +103,14 @@ fn fire_demon_area_move_goes_through_empty_squares_only() {
 #[test]
 fn fire_demon_area_move_stops_at_the_first_capture() {
     // 5.1 (2): the last step may capture; no step after a capture.
-    let p = with_kings(&format!("D!@h8 {} p@g10 p@h10 p@i10", ring("P", &["h9"])));
+    let p = with_kings(&format!(
+        "D!@h8 {} p@g10 p@h10 p@i10",
+        ring_around("h8", "P", &["h9"])
+    ));
     all_legal(&p, &["h8h9", "h8g10", "h8h10", "h8i10", "@@@@"]);
     all_illegal(&p, &["h8h11", "h8g11", "h8i11", "h8f11", "h8j11", "h8f9"]);
     // An enemy on the only exit: capture it, but never pass through it.
-    let q = with_kings(&format!("D!@h8 {} p@h9", ring("P", &["h9"])));
+    let q = with_kings(&format!("D!@h8 {} p@h9", ring_around("h8", "P", &["h9"])));
     all_legal(&q, &["h8h9", "h8h9,h9h8"]);
     all_illegal(&q, &["h8h10", "h8g10", "h8i10", "@@@@", "h8h8"]);
 }
@@ -223,7 +211,7 @@ fn fire_demon_passes_by_returning() {
     assert!(!igui.is_pass());
     assert_after(&q, "e5e6,e6e5", &format!("{KINGS}D!@e5"), 'b');
     // Enemies all round: igui, but no pass.
-    let r = with_kings(&format!("D!@h8 {}", ring("p", &[])));
+    let r = with_kings(&format!("D!@h8 {}", ring_around("h8", "p", &[])));
     all_illegal(&r, &["@@@@", "h8h8"]);
     all_legal(&r, &["h8h9,h9h8", "h8g7,g7i9,i9h8"]);
 }
@@ -422,7 +410,7 @@ fn vice_general_area_move_and_pass_but_no_igui_or_burn() {
     legal(&r, "h8h10");
     illegal(&r, "h8g10,g10h10");
     // Boxed in: no area move through pieces, no pass.
-    let boxed = with_kings(&format!("V!@h8 {}", ring("P", &[])));
+    let boxed = with_kings(&format!("V!@h8 {}", ring_around("h8", "P", &[])));
     all_illegal(&boxed, &["h8h10", "h8f10", "@@@@", "h8h8"]);
 }
 
@@ -711,7 +699,7 @@ fn lance_slides_forward_and_steps_back_two() {
 #[test]
 fn knight_jumps_in_all_eight_directions() {
     // 5.7: all 8 jumps, over pieces.
-    let p = with_kings(&format!("N@h8 {}", ring("P", &[])));
+    let p = with_kings(&format!("N@h8 {}", ring_around("h8", "P", &[])));
     all_legal(
         &p,
         &[
@@ -1009,134 +997,24 @@ fn pass_notations_are_equivalent() {
 // Protocol: game results claimed by the engine, refusals.
 // ---------------------------------------------------------------------------
 
-const TIMEOUT: Duration = Duration::from_secs(10);
-
-/// The engine binary in force mode with a Suzumu position set up.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<String>,
-    ping: u32,
-}
-
-impl Engine {
-    fn with_position(pieces: &str, side: char) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kyodai"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("cannot start the engine");
-        let stdin = child.stdin.take().expect("engine stdin");
-        let stdout = child.stdout.take().expect("engine stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { return };
-                if tx.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        let mut e = Engine {
-            child,
-            stdin,
-            rx,
-            ping: 0,
-        };
-        let fen = common::fen(variant(NAME), pieces, side);
-        for line in [
-            "xboard",
-            "protover 2",
-            "new",
-            &format!("variant {NAME}"),
-            "force",
-            &format!("setboard {fen}"),
-        ] {
-            e.send(line);
-        }
-        let out = e.sync();
-        assert!(
-            !out.iter().any(|l| l.starts_with("Error")),
-            "setting up {fen}: {out:?}"
-        );
-        e
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write to the engine");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// Lines printed before the answer to a fresh `ping`.
-    fn sync(&mut self) -> Vec<String> {
-        self.ping += 1;
-        let pong = format!("pong {}", self.ping);
-        self.send(&format!("ping {}", self.ping));
-        let mut out = Vec::new();
-        loop {
-            let line = self
-                .rx
-                .recv_timeout(TIMEOUT)
-                .unwrap_or_else(|_| panic!("no {pong}; output so far {out:?}"));
-            if line.trim() == pong {
-                return out;
-            }
-            out.push(line);
-        }
-    }
-
-    /// What the engine answers to `usermove mv`.
-    fn usermove(&mut self, mv: &str) -> Vec<String> {
-        self.send(&format!("usermove {mv}"));
-        self.sync()
-    }
-
-    fn accepts(&mut self, mv: &str) {
-        let out = self.usermove(mv);
-        assert!(
-            out.is_empty(),
-            "usermove {mv}: expected silence, got {out:?}"
-        );
-    }
-
-    fn refuses(&mut self, mv: &str) {
-        let out = self.usermove(mv);
-        assert!(
-            out.len() == 1 && out[0].starts_with("Illegal move") && out[0].ends_with(mv),
-            "usermove {mv}: expected one 'Illegal move' line, got {out:?}"
-        );
-    }
-
-    /// `usermove mv` ends the game with `result` (`1-0`, `0-1`, `1/2-1/2`).
-    fn ends_with(&mut self, mv: &str, result: &str) {
-        let out = self.usermove(mv);
-        assert!(
-            out.len() == 1 && out[0].starts_with(&format!("{result} {{")) && out[0].ends_with('}'),
-            "usermove {mv}: expected '{result} {{...}}', got {out:?}"
-        );
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        for _ in 0..100 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The engine binary in force mode with a Suzumu position set up; nothing
+/// it printed on the way is an error.
+fn with_position(pieces: &str, side: char) -> Engine {
+    let fen = common::fen(variant(NAME), pieces, side);
+    let (mut e, mut out) = Engine::in_variant(NAME);
+    out.splice(0..0, e.handshake.clone());
+    out.extend(e.setboard(&fen));
+    assert!(
+        !out.iter().any(|l| l.starts_with("Error")),
+        "setting up {fen}: {out:?}"
+    );
+    e
 }
 
 #[test]
 fn protocol_losing_one_royal_goes_on_losing_the_last_ends() {
     // 6.1: Prince h16 taken, no result; King p16 taken: 1-0.
-    let mut e = Engine::with_position("K@a1 R@h3 R@p3 k@p16 +e@h16 g@c16", 'w');
+    let mut e = with_position("K@a1 R@h3 R@p3 k@p16 +e@h16 g@c16", 'w');
     e.accepts("h3h16");
     e.accepts("c16c15");
     e.ends_with("p3p16", "1-0");
@@ -1146,10 +1024,10 @@ fn protocol_losing_one_royal_goes_on_losing_the_last_ends() {
 #[test]
 fn protocol_taking_both_royals_at_once_wins() {
     // 6.1: a double igui removing King and Prince.
-    let mut e = Engine::with_position("K@a1 D!@h8 k@g9 +e@i9", 'w');
+    let mut e = with_position("K@a1 D!@h8 k@g9 +e@i9", 'w');
     e.ends_with("h8g9,g9i9,i9h8", "1-0");
     // For Gote by a burn: Sente's last royal burnt.
-    let mut e = Engine::with_position("K@c6 d!@e10 k@p16", 'b');
+    let mut e = with_position("K@c6 d!@e10 k@p16", 'b');
     e.ends_with("e10c6,c6d7", "0-1");
 }
 
@@ -1157,13 +1035,13 @@ fn protocol_taking_both_royals_at_once_wins() {
 fn protocol_all_frozen_is_a_loss_for_the_frozen_side() {
     // 5.3, 6.3, 9.4: Sente's Tetrarch freezes Gote's only piece, its King:
     // Gote has no move and loses.
-    let mut e = Engine::with_position("K@a1 +C!@h6 k@i9", 'w');
+    let mut e = with_position("K@a1 +C!@h6 k@i9", 'w');
     e.ends_with("h6h8", "1-0");
     // Also with two royals, both frozen (6.3, 8.12).
-    let mut e = Engine::with_position("K@a1 +C!@h6 k@i9 +e@g9", 'w');
+    let mut e = with_position("K@a1 +C!@h6 k@i9 +e@g9", 'w');
     e.ends_with("h6h8", "1-0");
     // Not before: a Tetrarch two squares away freezes nothing.
-    let mut e = Engine::with_position("K@a1 +C!@h6 k@i9", 'w');
+    let mut e = with_position("K@a1 +C!@h6 k@i9", 'w');
     e.accepts("h6h4");
     e.accepts("i9i8");
 }
@@ -1171,7 +1049,7 @@ fn protocol_all_frozen_is_a_loss_for_the_frozen_side() {
 #[test]
 fn protocol_second_pass_is_refused() {
     // 5.9: `@@@@` after one's own pass is an illegal move.
-    let mut e = Engine::with_position("K@a1 k@p16 L!@h7 l!@h10", 'w');
+    let mut e = with_position("K@a1 k@p16 L!@h7 l!@h10", 'w');
     e.accepts("@@@@");
     e.accepts("@@@@");
     e.refuses("@@@@");
@@ -1186,7 +1064,7 @@ fn protocol_second_pass_is_refused() {
 fn protocol_setboard_starts_without_skip_state() {
     // 9.1, PROTOCOL.md: a FEN carries no skip state.
     let pieces = "K@a1 k@p16 L!@h7 l!@h10";
-    let mut e = Engine::with_position(pieces, 'w');
+    let mut e = with_position(pieces, 'w');
     e.accepts("@@@@");
     e.accepts("@@@@");
     e.refuses("@@@@");
@@ -1200,7 +1078,7 @@ fn protocol_setboard_starts_without_skip_state() {
 #[test]
 fn protocol_fourfold_repetition_is_claimed_as_a_draw() {
     // 6.4, 6.6: the fourth occurrence, not the third.
-    let mut e = Engine::with_position(REPEAT_PIECES, 'w');
+    let mut e = with_position(REPEAT_PIECES, 'w');
     let (last, before) = REPEAT_MOVES.split_last().unwrap();
     for m in before {
         e.accepts(m);
@@ -1212,9 +1090,9 @@ fn protocol_fourfold_repetition_is_claimed_as_a_draw() {
 fn protocol_multi_leg_moves_in_any_kill_order() {
     // 7.2, 7.5: kill squares in any order, one leg per line too.
     let pieces = "K@a1 k@p16 D!@e6 p@d9 p@f9";
-    let mut e = Engine::with_position(pieces, 'w');
+    let mut e = with_position(pieces, 'w');
     e.accepts("e6f9,f9d9,d9e8");
-    let mut e = Engine::with_position(pieces, 'w');
+    let mut e = with_position(pieces, 'w');
     e.send("usermove e6d9,");
     e.send("usermove d9f9,");
     e.accepts("f9e8");

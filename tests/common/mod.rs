@@ -1,5 +1,7 @@
 //! Helpers shared by the rule tests (`chu_rules.rs`, `dai_rules.rs`,
-//! `cashew_rules.rs`, `macadamia_rules.rs`, `repetition.rs`).
+//! `cashew_rules.rs`, `macadamia_rules.rs`, `nutty_rules.rs`,
+//! `suzumu_rules.rs`, `repetition.rs`) and, in `cecp`, the engine driver of
+//! the protocol tests.
 //!
 //! Positions are written as piece lists, `"K@a1 k@l12 N@f6 +o@f8"`: upper
 //! case = the first mover (XBoard "white", moving up), lower case = the
@@ -9,9 +11,12 @@
 // Each test file uses its own subset of the helpers.
 #![allow(dead_code)]
 
+pub mod cecp;
+
 use kyodai::board::Position;
 use kyodai::movegen::{generate, parse_move};
 use kyodai::moves::{Move, MoveText};
+use kyodai::repetition::{Verdict, verdict};
 use kyodai::types::Square;
 use kyodai::variant::{Variant, VariantSet};
 
@@ -169,4 +174,46 @@ pub fn count(pos: &Position) -> usize {
     let mut list = Vec::new();
     generate(pos, &mut list);
     list.len()
+}
+
+/// `token` on each of the (up to) eight squares around `center`, except
+/// those in `except`, as a piece list (`"P@f6 P@g6 ..."`).
+pub fn ring_around(center: &str, token: &str, except: &[&str]) -> String {
+    let file = center.as_bytes()[0] as i32;
+    let rank: i32 = center[1..].parse().expect("rank number");
+    let mut items = Vec::new();
+    for dr in -1..=1 {
+        for df in -1..=1 {
+            if (df, dr) == (0, 0) || file + df < b'a' as i32 || rank + dr < 1 {
+                continue;
+            }
+            let square = format!("{}{}", (file + df) as u8 as char, rank + dr);
+            if !except.contains(&square.as_str()) {
+                items.push(format!("{token}@{square}"));
+            }
+        }
+    }
+    items.join(" ")
+}
+
+/// Play `moves` from the listed pieces (`side` to move) in `variant_name`;
+/// the verdict must be `None` after every move but the last and `expected`
+/// after the last (the first recurrence decides).
+pub fn cycle(variant_name: &str, pieces: &str, side: char, moves: &str, expected: Verdict) {
+    let mut pos = setup(variant(variant_name), pieces, side);
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    for (i, m) in moves.iter().enumerate() {
+        let mv = legal(&pos, m);
+        pos.make(mv);
+        let got = verdict(&mut pos);
+        if i + 1 < moves.len() {
+            assert_eq!(got, None, "{variant_name}: no repetition yet after {m}");
+        } else {
+            assert_eq!(
+                got,
+                Some(expected),
+                "{variant_name}: verdict after {m} closing the cycle {moves:?}"
+            );
+        }
+    }
 }
