@@ -7,7 +7,7 @@
 
 use crate::moves::Move;
 use crate::types::{CELLS, Cell, Color, KING_STEPS, Kind, Piece, Square};
-use crate::variant::{Burn, Power, Variant};
+use crate::variant::{Burn, PieceType, Power, Variant};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
 
@@ -228,23 +228,30 @@ impl Position {
                         variant.width
                     ));
                 }
-                // Pieces that may become royal by promotion count too, so
-                // that the royal list can never overflow in play.
+                // The royal and special-piece lists have fixed room; pieces
+                // that may join them by promotion count too, so that they
+                // can never overflow in play.
                 let t = variant.piece(kind);
-                if t.royal || t.promotes_to.is_some_and(|k| variant.piece(k).royal) {
-                    royal_capable[color.index()] += 1;
-                    if royal_capable[color.index()] > MAX_ROYALS {
-                        return Err(format!(
-                            "more than {MAX_ROYALS} royal (or royal-to-be) pieces of one side"
-                        ));
-                    }
-                }
-                if t.special || t.promotes_to.is_some_and(|k| variant.piece(k).special) {
-                    special_capable[color.index()] += 1;
-                    if special_capable[color.index()] > MAX_SPECIALS {
-                        return Err(format!(
-                            "more than {MAX_SPECIALS} pieces with special moves on one side"
-                        ));
+                let may_be = |f: fn(&PieceType) -> bool| {
+                    f(t) || t.promotes_to.is_some_and(|k| f(variant.piece(k)))
+                };
+                for (is, counts, room, what) in [
+                    (
+                        may_be(|p| p.royal),
+                        &mut royal_capable,
+                        MAX_ROYALS,
+                        "royal (or royal-to-be) pieces",
+                    ),
+                    (
+                        may_be(|p| p.special),
+                        &mut special_capable,
+                        MAX_SPECIALS,
+                        "pieces with special moves",
+                    ),
+                ] {
+                    counts[color.index()] += usize::from(is);
+                    if counts[color.index()] > room {
+                        return Err(format!("more than {room} {what} of one side"));
                     }
                 }
                 pos.put(Square::new(file, rank), Cell::from(Piece::new(color, kind)));
