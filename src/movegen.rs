@@ -985,9 +985,11 @@ impl<S: Sink> Emitter<'_, S> {
 /// looked at. Nearly every special move stays within four squares or near
 /// one of the piece's lines, which filters first.
 fn special_attacks(pos: &Position, from: Square, target: Square) -> bool {
-    let near_line = from.distance(target) <= 4
-        || KING_STEPS.iter().any(|&d| from.on_line(target.offset(d)))
-        || from.on_line(target);
+    // Within four squares, or the target or one of its neighbours on one
+    // of the piece's lines.
+    let dx = (target.file() as i32 - from.file() as i32).abs();
+    let dy = (target.rank() as i32 - from.rank() as i32).abs();
+    let near_line = dx.max(dy) <= 4 || dx <= 1 || dy <= 1 || (dx - dy).abs() <= 2;
     if !near_line || pos.is_frozen(from) {
         return false;
     }
