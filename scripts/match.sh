@@ -7,6 +7,7 @@
 #                    [--out DIR] [--test-legality true|false] [--game-timeout SEC]
 #                    [--hash MB] [--pause MS] [--max-moves N] [--xboard-arg ARG]...
 #                    [--no-build] [--no-install] [--keep-going] [--no-hachu-compat]
+#                    [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
 #
 # Defaults: 2 games, variant chu, -tc 0:10 -inc 0.1, engine A = Kyodai
 # (target/release/kyodai, built with `cargo build --release` and copied into
@@ -22,7 +23,15 @@
 # crash. At the end the score from A's view, per-game results with their
 # termination reasons, per-engine crash / illegal-move / time-loss /
 # wrong-reject counts and the paths of the PGN and logs are printed (also to
-# summary.txt).
+# summary.txt), with the Elo difference from A's view (95% error bar) and
+# the LOS.
+#
+# --sprt ELO0 ELO1 stops the match early on a clear result: after every game
+# the report runs a GSPRT of H0 "A is ELO0 Elo stronger than B" against H1
+# "A is ELO1 Elo stronger" (logistic Elo, ELO0 < ELO1, over the scored games)
+# and the match ends as soon as H0 or H1 is accepted (error rates --alpha and
+# --beta, default 0.05 each); --games is then the most games to play. The
+# summary follows as usual, with the SPRT line.
 #
 # Against HaChu in the engine-defined variants, Kyodai is asked (XBoard's
 # -firstOptions) to keep to moves HaChu 0.21 can follow (its "HaChu
@@ -41,6 +50,7 @@
 #   scripts/match.sh --games 10 --variant chu --tc 0:10 --inc 0.1
 #   scripts/match.sh --engine-a hachu --engine-b hachu --games 2
 #   scripts/match.sh --variant dai --engine-b 'hachu' --games 4 --tc 1 --inc 0.5
+#   scripts/match.sh --games 400 --sprt 0 50      # stop when A is clearly +50 or not
 #
 # Exit status: 0 if the match ran (whatever the results), 2 on setup errors
 # (missing tools, build failure, bad options), 3 if no game produced a result.
@@ -72,6 +82,10 @@ INSTALL=1
 KEEP_GOING=0
 HACHU_COMPAT=1
 EXTRA_XB_ARGS=()
+SPRT_ELO0=""
+SPRT_ELO1=""
+SPRT_ALPHA=0.05
+SPRT_BETA=0.05
 
 die() { echo "match.sh: error: $*" >&2; exit 2; }
 log() { echo "match.sh: $*" >&2; }
@@ -99,6 +113,10 @@ while [ $# -gt 0 ]; do
         --no-install) INSTALL=0; shift ;;
         --keep-going) KEEP_GOING=1; shift ;;
         --no-hachu-compat) HACHU_COMPAT=0; shift ;;
+        --sprt) [ $# -ge 3 ] || die "option --sprt needs two values: ELO0 ELO1"
+                SPRT_ELO0=$2; SPRT_ELO1=$3; shift 3 ;;
+        --alpha) need_arg "$@"; SPRT_ALPHA=$2; shift 2 ;;
+        --beta) need_arg "$@"; SPRT_BETA=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) die "unknown option '$1' (see --help)" ;;
     esac
@@ -111,6 +129,16 @@ done
 [[ "$HASH" =~ ^[0-9]+$ ]] || die "--hash must be an integer (MB)"
 [[ "$PAUSE" =~ ^[0-9]+$ ]] || die "--pause must be an integer (ms)"
 [[ "$MAX_MOVES" =~ ^[0-9]+$ ]] || die "--max-moves must be an integer"
+if [ -n "$SPRT_ELO0" ]; then
+    [[ "$SPRT_ELO0" =~ ^[-+]?[0-9]+(\.[0-9]+)?$ && "$SPRT_ELO1" =~ ^[-+]?[0-9]+(\.[0-9]+)?$ ]] \
+        || die "--sprt needs two numbers (Elo), e.g. --sprt 0 50"
+    awk -v a="$SPRT_ELO0" -v b="$SPRT_ELO1" 'BEGIN { exit !(a + 0 < b + 0) }' \
+        || die "--sprt ELO0 ELO1 needs ELO0 < ELO1"
+fi
+for p in "$SPRT_ALPHA" "$SPRT_BETA"; do
+    [[ "$p" =~ ^0?\.[0-9]+$ ]] && awk -v p="$p" 'BEGIN { exit !(p > 0 && p < 0.5) }' \
+        || die "--alpha and --beta must be numbers between 0 and 0.5, e.g. 0.05"
+done
 case "$VARIANT" in
     cashew) VARIANT=cashew-shogi ;;
     macadamia) VARIANT=macadamia-shogi ;;
@@ -238,6 +266,12 @@ NAME_B=${NAME_B//[[:space:]]/_}
     echo "name_b=$NAME_B"
     echo "repo_commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$REPO" diff --quiet HEAD -- src 2>/dev/null || echo '+dirty')"
     echo "xboard=$XBOARD"
+    if [ -n "$SPRT_ELO0" ]; then
+        echo "sprt_elo0=$SPRT_ELO0"
+        echo "sprt_elo1=$SPRT_ELO1"
+        echo "sprt_alpha=$SPRT_ALPHA"
+        echo "sprt_beta=$SPRT_BETA"
+    fi
 } >"$RUN/match.conf"
 
 if [ "$VARIANT" != chu ] && [[ "$CMD_A" != *kyodai* ]]; then
@@ -247,6 +281,7 @@ fi
 log "run dir: $RUN"
 log "A=$NAME_A ($CMD_A)  B=$NAME_B ($CMD_B)"
 log "variant=$VARIANT games=$GAMES tc=$TC inc=$INC testLegality=$LEGALITY game-timeout=${GAME_TIMEOUT}s"
+[ -n "$SPRT_ELO0" ] && log "SPRT elo0=$SPRT_ELO0 elo1=$SPRT_ELO1 alpha=$SPRT_ALPHA beta=$SPRT_BETA: stops early on H0 or H1"
 
 # ---- helpers -------------------------------------------------------------
 # Wrapper run by XBoard as the engine: records its pid, sends the engine's
@@ -463,6 +498,21 @@ for g in $(seq 1 "$GAMES"); do
                 break
             fi
         fi
+    fi
+    if [ -n "$SPRT_ELO0" ]; then
+        # the settings are in match.conf; exit status 0 continue, 10 H0, 11 H1
+        sprt_out=$("$PYTHON" "$REPORT" "$RUN" --sprt-check 2>&1)
+        sprt_rc=$?
+        log "game $g: ${sprt_out:-SPRT check printed nothing}"
+        case "$sprt_rc" in
+            10|11)
+                if [ "$sprt_rc" = 10 ]; then verdict=H0; else verdict=H1; fi
+                log "SPRT: $verdict accepted after game $g of $GAMES, stopping the match"
+                echo "sprt_stopped=$verdict accepted after game $g of $GAMES" >>"$RUN/match.conf"
+                break ;;
+            0) ;;
+            *) log "warning: SPRT check failed (exit status $sprt_rc), the match goes on" ;;
+        esac
     fi
 done
 trap - INT TERM HUP
