@@ -792,56 +792,61 @@ class Gen:
     def rank_from_end(self, col, s):
         return self.H - 1 - s[1] if col == 0 else s[1]
 
+    def unique_moves(self, b, side, frozen=()):
+        """(colour, token, move) for each effect of side's pieces not on a
+        frozen square, once: PROTOCOL.md counts a move once per effect."""
+        seen = set()
+        for s, (col, tok) in list(b.items()):
+            if col != side or s in frozen:
+                continue
+            for mv in self.raw_moves(b, s):
+                key = (mv[0], mv[1], frozenset(mv[2]))
+                if key not in seen:
+                    seen.add(key)
+                    yield col, tok, mv
+
     def gen(self, pos):
         """Moves as (from, to, kills, suffix, new token or None)."""
         v = self.v
         if self.royals(pos, 0) == 0 or self.royals(pos, 1) == 0:
             return []
         res = []
-        seen = set()
         b = pos.b
         if v.kind in ("nutty", "suzumu"):
             return self.gen_nut_suz(pos)
-        for s, (col, tok) in list(b.items()):
-            if col != pos.side:
+        for col, tok, mv in self.unique_moves(b, pos.side):
+            if v.kind == "chu" and not self.legal_trading(pos, mv):
                 continue
-            for mv in self.raw_moves(b, s):
-                key = (mv[0], mv[1], frozenset(mv[2]))
-                if key in seen:
-                    continue
-                seen.add(key)
-                if v.kind == "chu" and not self.legal_trading(pos, mv):
-                    continue
-                caps = captured(b, mv)
-                fr, to = mv[0], mv[1]
-                if v.kind in ("chu", "dai"):
-                    zone = 4 if v.kind == "chu" else 5
-                    promotable = CHU_PROMOTABLE if v.kind == "chu" else DAI_PROMOTABLE
-                    offer = False
-                    if tok in promotable and fr != to:
-                        if not caps and not self.in_zone(col, fr, zone) and self.in_zone(col, to, zone):
+            caps = captured(b, mv)
+            fr, to = mv[0], mv[1]
+            if v.kind in ("chu", "dai"):
+                zone = 4 if v.kind == "chu" else 5
+                promotable = CHU_PROMOTABLE if v.kind == "chu" else DAI_PROMOTABLE
+                offer = False
+                if tok in promotable and fr != to:
+                    if not caps and not self.in_zone(col, fr, zone) and self.in_zone(col, to, zone):
+                        offer = True
+                    if caps and (self.in_zone(col, fr, zone) or self.in_zone(col, to, zone)):
+                        offer = True
+                    if v.kind == "chu":
+                        if tok in ("P", "L") and self.rank_from_end(col, to) == 0:
                             offer = True
-                        if caps and (self.in_zone(col, fr, zone) or self.in_zone(col, to, zone)):
-                            offer = True
-                        if v.kind == "chu":
-                            if tok in ("P", "L") and self.rank_from_end(col, to) == 0:
-                                offer = True
-                        else:
-                            if tok in ("P", "L", "I", "U") and self.rank_from_end(col, to) == 0:
-                                offer = True
-                            if tok == "N" and self.rank_from_end(col, to) <= 1:
-                                offer = True
-                    res.append(mv + ("", None))
-                    if offer:
-                        res.append(mv + ("+", "+" + tok))
-                elif v.kind == "cashew":
-                    if caps and tok in CAS_PROMO:
-                        res.append(mv + ("+", CAS_PROMO[tok]))
                     else:
-                        res.append(mv + ("", None))
+                        if tok in ("P", "L", "I", "U") and self.rank_from_end(col, to) == 0:
+                            offer = True
+                        if tok == "N" and self.rank_from_end(col, to) <= 1:
+                            offer = True
+                res.append(mv + ("", None))
+                if offer:
+                    res.append(mv + ("+", "+" + tok))
+            elif v.kind == "cashew":
+                if caps and tok in CAS_PROMO:
+                    res.append(mv + ("+", CAS_PROMO[tok]))
                 else:
-                    for r in self.mac_results(b, tok, caps):
-                        res.append(mv + r)
+                    res.append(mv + ("", None))
+            else:
+                for r in self.mac_results(b, tok, caps):
+                    res.append(mv + r)
         return res
 
     def demon_adjacent(self, b, t, col, gone):
@@ -855,7 +860,7 @@ class Gen:
 
     def gen_nut_suz(self, pos):
         v = self.v; b = pos.b; side = pos.side
-        res = []; seen = set()
+        res = []
         nutty = v.kind == "nutty"
         frozen = set()
         if not nutty:
@@ -865,33 +870,26 @@ class Gen:
                         a = (q[0] + dx, q[1] + dy)
                         if a in b and b[a][0] == side and b[a][1] != "+C!":
                             frozen.add(a)
-        for s, (col, tok) in list(b.items()):
-            if col != side or s in frozen:
-                continue
-            for mv in self.raw_moves(b, s):
-                key = (mv[0], mv[1], frozenset(mv[2]))
-                if key in seen:
+        for col, tok, mv in self.unique_moves(b, side, frozen):
+            caps = captured(b, mv)
+            fr, to = mv[0], mv[1]
+            if nutty:
+                if self.demon_adjacent(b, to, col, set(caps)):
+                    res.append(mv + ("", None))     # burnt on arrival: 9.1
                     continue
-                seen.add(key)
-                caps = captured(b, mv)
-                fr, to = mv[0], mv[1]
-                if nutty:
-                    if self.demon_adjacent(b, to, col, set(caps)):
-                        res.append(mv + ("", None))     # burnt on arrival: 9.1
-                        continue
-                    offer = tok in NUT_PROMOTABLE and (
-                        (not self.in_zone(col, fr, 4) and self.in_zone(col, to, 4))
-                        or (caps and self.in_zone(col, fr, 4)))
+                offer = tok in NUT_PROMOTABLE and (
+                    (not self.in_zone(col, fr, 4) and self.in_zone(col, to, 4))
+                    or (caps and self.in_zone(col, fr, 4)))
+                res.append(mv + ("", None))
+                if offer:
+                    res.append(mv + ("+", "+" + tok))
+            else:
+                offer = tok in SUZ_PROMOTABLE and (self.in_zone(col, fr, 5) or self.in_zone(col, to, 5))
+                skip = fr == to and not mv[2]
+                if not (skip and pos.skipped[side]):
                     res.append(mv + ("", None))
-                    if offer:
-                        res.append(mv + ("+", "+" + tok))
-                else:
-                    offer = tok in SUZ_PROMOTABLE and (self.in_zone(col, fr, 5) or self.in_zone(col, to, 5))
-                    skip = fr == to and not mv[2]
-                    if not (skip and pos.skipped[side]):
-                        res.append(mv + ("", None))
-                    if offer:
-                        res.append(mv + ("+", "+" + tok))
+                if offer:
+                    res.append(mv + ("+", "+" + tok))
         return res
 
     def mac_results(self, b, tok, caps):
