@@ -10,14 +10,16 @@
 //!   3. neither attacked anything: draw;
 //!   4. any other case: the side whose move recreated the position loses.
 //!
+//! Nutty (nutty.md 6.4) has the same rule, except that case 4 is a draw.
+//!
 //! "Attacks something" = after the move the mover attacks an enemy piece it
 //! did not attack before.
 //!
 //! Every cycle below is four plies of real moves; each test plays it and
 //! checks that no verdict comes before the last move and the expected one
 //! comes with it. Most cycles use only Kings, Castles `D` (RF) and Golds
-//! `G`, which have the same letters and moves in Cashew and Macadamia, so
-//! they are checked in both.
+//! `G`, which have the same letters and moves in Cashew, Macadamia and
+//! Nutty (all 13x13), so they are checked in all three.
 
 mod common;
 
@@ -25,6 +27,13 @@ use common::{cycle, legal, setup, variant};
 use kyodai::repetition::{Verdict, verdict};
 use kyodai::types::Color;
 
+/// The variants whose cycle rule blames a side (perpetual check, then
+/// perpetual chasing): Cashew, Macadamia and Nutty. They differ only when
+/// both sides attacked (`both_attacking_repeater_loses`; Nutty draws).
+const CYCLE_RULE: [&str; 3] = ["cashew-shogi", "macadamia-shogi", "nutty-shogi"];
+
+/// Cashew and Macadamia, where a cycle in which both sides attacked is lost
+/// by the side that recreated the position.
 const PERPETUAL: [&str; 2] = ["cashew-shogi", "macadamia-shogi"];
 
 // ---------------------------------------------------------------------------
@@ -81,7 +90,7 @@ fn perpetual_check_loses() {
     // l-file. Black's King only steps (checks nothing). Black's l13m13
     // recreates the start, but White, the perpetual checker, loses (rule 4
     // alone would have blamed Black).
-    for v in PERPETUAL {
+    for v in CYCLE_RULE {
         cycle(
             v,
             "K@a1 k@m13 D@l5",
@@ -99,7 +108,7 @@ fn perpetual_chase_loses() {
     // check (the King m13 is on neither file nor rank 5). Black's Gold only
     // steps aside (e10f10, f10e10) and attacks nothing. Chaser White loses,
     // although Black's move recreated the position.
-    for v in PERPETUAL {
+    for v in CYCLE_RULE {
         cycle(
             v,
             "K@a1 k@m13 D@f5 g@e10",
@@ -117,7 +126,7 @@ fn perpetual_chase_by_second_player_loses() {
     // it on f4. White's Gold only steps aside (e4f4, f4e4), attacking
     // nothing; its last step recreates the position (Black to move). The
     // chaser, Black, loses (rule 4 alone would have blamed White).
-    for v in PERPETUAL {
+    for v in CYCLE_RULE {
         cycle(
             v,
             "K@a1 k@m13 d@f9 G@e4",
@@ -132,7 +141,7 @@ fn perpetual_chase_by_second_player_loses() {
 fn quiet_shuffle_is_a_draw() {
     // Rule 3. Both Castles and Kings move without attacking anything:
     // White's D c5/c6 sees only empty lines, Black's d k9/k8 likewise.
-    for v in PERPETUAL {
+    for v in CYCLE_RULE {
         cycle(
             v,
             "K@a1 k@m13 D@c5 d@k9",
@@ -182,7 +191,7 @@ fn mutual_perpetual_check_is_a_draw() {
     // Castle checks the King m13 from m5 and from m6 (m-file); Black's
     // Castle checks the King a1 from a12 and from a11 (a-file). Moving
     // while in check is not forbidden (6).
-    for v in PERPETUAL {
+    for v in CYCLE_RULE {
         cycle(
             v,
             "K@a1 k@m13 D@m5 d@a12",
@@ -216,7 +225,7 @@ fn no_verdict_without_repetition() {
     // No position recurs: no verdict. The King triangle a1-a2-b1-a1 takes
     // three moves, so the start placement returns with Black to move,
     // which is not the start position.
-    for v in PERPETUAL {
+    for v in CYCLE_RULE {
         let mut pos = setup(variant(v), "K@a1 k@m13", 'w');
         for m in ["a1a2", "m13m12", "a2b1", "m12m13", "b1a1"] {
             pos.make(legal(&pos, m));
