@@ -8,6 +8,7 @@
 #                    [--hash MB] [--pause MS] [--max-moves N] [--xboard-arg ARG]...
 #                    [--no-build] [--no-install] [--keep-going] [--no-hachu-compat]
 #                    [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
+#                    [--openings FILE|none] [--random-moves N]
 #
 # Defaults: 2 games, variant chu, -tc 0:10 -inc 0.1, engine A = Kyodai
 # (target/release/kyodai, built with `cargo build --release` and copied into
@@ -25,6 +26,21 @@
 # wrong-reject counts and the paths of the PGN and logs are printed (also to
 # summary.txt), with the Elo difference from A's view (95% error bar) and
 # the LOS.
+#
+# Openings: deterministic engines replay the same game from the same start,
+# so each pair of games starts from the next position of an opening file
+# (one FEN per line, first mover to move; made by `kyodai openings VARIANT`),
+# played once with each colour: games 2k-1 and 2k use line k, wrapping
+# around. In Chu XBoard loads the position (-loadPositionFile); in the
+# variants XBoard learns from the first engine's `setup` line, Kyodai as
+# engine A is started with `xboard --start-fen FEN` and XBoard takes the
+# position from its `setup` line (openings need Kyodai as A there). HaChu
+# misreads set-up positions in those variants (its first move from one was
+# refused in Cashew), so against HaChu there every game starts from the
+# start position and Kyodai instead plays its first --random-moves moves
+# (default 4) at random among the nearly best ("Random opening moves"
+# option). The default file is scripts/openings/VARIANT.fen when it exists;
+# --openings none plays every game from the start position.
 #
 # --sprt ELO0 ELO1 stops the match early on a clear result: after every game
 # the report runs a GSPRT of H0 "A is ELO0 Elo stronger than B" against H1
@@ -86,6 +102,9 @@ SPRT_ELO0=""
 SPRT_ELO1=""
 SPRT_ALPHA=0.05
 SPRT_BETA=0.05
+OPENINGS=""
+FIRST_OPTIONS=""
+RANDOM_MOVES=4
 
 die() { echo "match.sh: error: $*" >&2; exit 2; }
 log() { echo "match.sh: $*" >&2; }
@@ -117,6 +136,8 @@ while [ $# -gt 0 ]; do
                 SPRT_ELO0=$2; SPRT_ELO1=$3; shift 3 ;;
         --alpha) need_arg "$@"; SPRT_ALPHA=$2; shift 2 ;;
         --beta) need_arg "$@"; SPRT_BETA=$2; shift 2 ;;
+        --openings) need_arg "$@"; OPENINGS=$2; shift 2 ;;
+        --random-moves) need_arg "$@"; RANDOM_MOVES=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) die "unknown option '$1' (see --help)" ;;
     esac
@@ -129,6 +150,7 @@ done
 [[ "$HASH" =~ ^[0-9]+$ ]] || die "--hash must be an integer (MB)"
 [[ "$PAUSE" =~ ^[0-9]+$ ]] || die "--pause must be an integer (ms)"
 [[ "$MAX_MOVES" =~ ^[0-9]+$ ]] || die "--max-moves must be an integer"
+[[ "$RANDOM_MOVES" =~ ^[0-9]+$ ]] && [ "$RANDOM_MOVES" -le 50 ] || die "--random-moves must be 0..50"
 if [ -n "$SPRT_ELO0" ]; then
     [[ "$SPRT_ELO0" =~ ^[-+]?[0-9]+(\.[0-9]+)?$ && "$SPRT_ELO1" =~ ^[-+]?[0-9]+(\.[0-9]+)?$ ]] \
         || die "--sprt needs two numbers (Elo), e.g. --sprt 0 50"
@@ -149,6 +171,16 @@ if [ -z "$LEGALITY" ]; then
     if [ "$VARIANT" = chu ]; then LEGALITY=true; else LEGALITY=false; fi
 fi
 case "$LEGALITY" in true|false) ;; *) die "--test-legality must be true or false" ;; esac
+if [ -z "$OPENINGS" ] && [ -f "$SCRIPT_DIR/openings/$VARIANT.fen" ]; then
+    OPENINGS="$SCRIPT_DIR/openings/$VARIANT.fen"
+fi
+[ "$OPENINGS" = none ] && OPENINGS=""
+if [ -n "$OPENINGS" ]; then
+    case "$OPENINGS" in /*) ;; *) OPENINGS="$INVOKE_DIR/$OPENINGS" ;; esac
+    [ -f "$OPENINGS" ] || die "--openings: no file '$OPENINGS'"
+    OPENING_COUNT=$(grep -c . "$OPENINGS")
+    [ "$OPENING_COUNT" -gt 0 ] || die "--openings: '$OPENINGS' holds no position"
+fi
 
 # base time in seconds: -tc is minutes[:seconds]
 BASE=$(awk -v tc="$TC" 'BEGIN { n = split(tc, p, ":"); s = p[1] * 60; if (n > 1) s += p[2]; print s }')
@@ -227,13 +259,19 @@ CMD_B=$(resolve_engine "$ENGINE_B" b) || exit 2
 # HaChu also gets several Cashew and Macadamia pieces wrong; Kyodai then
 # keeps to moves HaChu can follow (its "HaChu compatible moves" option)
 # unless --no-hachu-compat is given, so that games are played to their end.
-if [ "$VARIANT" != chu ]; then
-    read -r first_b _ <<<"$CMD_B"
-    if [ "$(basename "$first_b")" = hachu ]; then
-        CMD_B="$PYTHON $SCRIPT_DIR/hachu_adapter.py $CMD_B"
+# In Chu too once an opening is loaded, since XBoard then sends `setboard`.
+read -r first_b _ <<<"$CMD_B"
+if [ "$(basename "$first_b")" = hachu ] && { [ "$VARIANT" != chu ] || [ -n "$OPENINGS" ]; }; then
+    CMD_B="$PYTHON $SCRIPT_DIR/hachu_adapter.py $CMD_B"
+    if [ "$VARIANT" != chu ]; then
         read -r first_a _ <<<"$CMD_A"
         case "$(basename "$first_a")" in
-            kyodai*) [ "$HACHU_COMPAT" = 1 ] && EXTRA_XB_ARGS+=(-firstOptions "HaChu compatible moves=1") ;;
+            kyodai*)
+                [ "$HACHU_COMPAT" = 1 ] && FIRST_OPTIONS="HaChu compatible moves=1"
+                if [ -n "$OPENINGS" ]; then
+                    OPENINGS=""
+                    [ "$RANDOM_MOVES" -gt 0 ] && FIRST_OPTIONS="${FIRST_OPTIONS:+$FIRST_OPTIONS,}Random opening moves=$RANDOM_MOVES"
+                fi ;;
         esac
     fi
 fi
@@ -266,6 +304,8 @@ NAME_B=${NAME_B//[[:space:]]/_}
     echo "name_b=$NAME_B"
     echo "repo_commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$REPO" diff --quiet HEAD -- src 2>/dev/null || echo '+dirty')"
     echo "xboard=$XBOARD"
+    echo "openings=${OPENINGS:-none}"
+    echo "first_options=$FIRST_OPTIONS"
     if [ -n "$SPRT_ELO0" ]; then
         echo "sprt_elo0=$SPRT_ELO0"
         echo "sprt_elo1=$SPRT_ELO1"
@@ -274,6 +314,10 @@ NAME_B=${NAME_B//[[:space:]]/_}
     fi
 } >"$RUN/match.conf"
 
+if [ "$VARIANT" != chu ] && [[ "$CMD_A" != *kyodai* ]] && [ -n "$OPENINGS" ]; then
+    log "warning: openings need Kyodai as engine A in $VARIANT; every game starts from the start position"
+    OPENINGS=""
+fi
 if [ "$VARIANT" != chu ] && [[ "$CMD_A" != *kyodai* ]]; then
     log "warning: XBoard takes the $VARIANT board from the first engine's (A's) setup command;"
     log "  HaChu as A sends none for dai, and HaChu as second engine may not read the setboard FEN"
@@ -360,7 +404,12 @@ STARTUP_TIMEOUT=20
 for g in $(seq 1 "$GAMES"); do
     gdir=$(printf '%s/game-%03d' "$RUN" "$g")
     mkdir -p "$gdir"
-    write_wrapper "$gdir/engine-a.sh" "$CMD_A" "$gdir/engine-a.pid" "$gdir/engine-a.stderr"
+    cmd_a=$CMD_A
+    if [ -n "$OPENINGS" ] && [ "$VARIANT" != chu ]; then
+        fen=$(grep . "$OPENINGS" | sed -n "$(( (g - 1) / 2 % OPENING_COUNT + 1 ))p")
+        cmd_a="$CMD_A xboard --start-fen $(printf '%q' "$fen")"
+    fi
+    write_wrapper "$gdir/engine-a.sh" "$cmd_a" "$gdir/engine-a.pid" "$gdir/engine-a.stderr"
     write_wrapper "$gdir/engine-b.sh" "$CMD_B" "$gdir/engine-b.pid" "$gdir/engine-b.stderr"
     if [ $((g % 2)) -eq 1 ]; then a_color=white; fpb=false; else a_color=black; fpb=true; fi
 
@@ -391,6 +440,10 @@ for g in $(seq 1 "$GAMES"); do
         # when it is done drawing, and charges the wait to the engine.
         -animateMoving false -flashCount 0
     )
+    if [ -n "$OPENINGS" ] && [ "$VARIANT" = chu ]; then
+        xb_args+=(-loadPositionFile "$OPENINGS" -loadPositionIndex $(( (g - 1) / 2 % OPENING_COUNT + 1 )))
+    fi
+    [ -n "$FIRST_OPTIONS" ] && xb_args+=(-firstOptions "$FIRST_OPTIONS")
     [ ${#EXTRA_XB_ARGS[@]} -gt 0 ] && xb_args+=("${EXTRA_XB_ARGS[@]}")
     printf '%q ' "$XBOARD" "${xb_args[@]}" >"$gdir/xboard.cmd"; echo >>"$gdir/xboard.cmd"
 

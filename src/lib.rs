@@ -6,6 +6,7 @@ pub mod board;
 pub mod eval;
 pub mod movegen;
 pub mod moves;
+pub mod openings;
 pub mod perft;
 pub mod repetition;
 pub mod search;

@@ -17,10 +17,34 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Speak CECP (XBoard protocol) on stdin/stdout (the default).
-    Xboard,
+    Xboard {
+        /// Start every variant this FEN fits from it instead of the
+        /// rules' position (handicaps, match openings); in the variants
+        /// XBoard does not know, XBoard then takes it from the `setup` line.
+        #[arg(long)]
+        start_fen: Option<String>,
+    },
     /// Search a fixed set of positions to a fixed depth; print nodes and speed.
     Bench {
         #[arg(default_value_t = 6)]
+        depth: u32,
+    },
+    /// Print balanced opening positions (FENs) for engine matches.
+    Openings {
+        variant: String,
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        /// Random quiet moves from the start position (even: the first
+        /// mover is to move).
+        #[arg(long, default_value_t = 4)]
+        plies: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Largest score in centipawns a kept opening may have.
+        #[arg(long, default_value_t = 60)]
+        max_score: i32,
+        /// Depth of the balance check.
+        #[arg(long, default_value_t = 5)]
         depth: u32,
     },
     /// Count leaf nodes of the move tree.
@@ -60,12 +84,47 @@ fn load(ini: Option<&str>) -> Result<&'static VariantSet, String> {
 fn run(cli: Cli) -> Result<(), String> {
     let set = load(cli.ini.as_deref())?;
     match cli.command {
-        None | Some(Command::Xboard) => {
-            kyodai::xboard::Engine::new(set).run();
+        None => {
+            kyodai::xboard::Engine::new(set, None).run();
+            Ok(())
+        }
+        Some(Command::Xboard { start_fen }) => {
+            if let Some(fen) = &start_fen
+                && !set
+                    .variants
+                    .iter()
+                    .any(|v| Position::from_fen(v, fen).is_ok())
+            {
+                return Err(format!("--start-fen fits no variant: {fen}"));
+            }
+            kyodai::xboard::Engine::new(set, start_fen).run();
             Ok(())
         }
         Some(Command::Bench { depth }) => {
             kyodai::bench::run(set, depth);
+            Ok(())
+        }
+        Some(Command::Openings {
+            variant,
+            count,
+            plies,
+            seed,
+            max_score,
+            depth,
+        }) => {
+            let v = set
+                .find(&variant)
+                .ok_or_else(|| format!("unknown variant '{variant}'"))?;
+            let request = kyodai::openings::Request {
+                count,
+                plies,
+                seed,
+                max_score,
+                depth,
+            };
+            for fen in kyodai::openings::generate(v, &request) {
+                println!("{fen}");
+            }
             Ok(())
         }
         Some(Command::Perft {

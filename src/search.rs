@@ -17,7 +17,7 @@ use crate::moves::Move;
 use crate::repetition::{self, Verdict};
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
-use crate::types::{CELLS, Color};
+use crate::types::{CELLS, Color, Rng};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -175,15 +175,7 @@ impl Searcher {
         limits: Limits,
         report: &mut dyn FnMut(&Info),
     ) -> Outcome {
-        self.start = Instant::now();
-        self.limits = limits;
-        self.nodes = 0;
-        self.aborted = false;
-        self.tt.new_search();
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.root_side = pos.side();
-        self.history.iter_mut().for_each(|h| *h /= 8);
-
+        self.prepare(pos, limits);
         let mut roots = Self::root_moves(pos, self.hachu_compatible);
         let mut out = Outcome {
             best: roots.first().copied(),
@@ -226,6 +218,53 @@ impl Searcher {
         }
         out.nodes = self.nodes;
         out
+    }
+
+    fn prepare(&mut self, pos: &Position, limits: Limits) {
+        self.start = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.aborted = false;
+        self.tt.new_search();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.root_side = pos.side();
+        self.history.iter_mut().for_each(|h| *h /= 8);
+    }
+
+    /// A random choice among the root moves that a `depth`-ply search
+    /// scores within `margin` centipawns of the best: varied openings
+    /// (the "Random opening moves" option). Each root move is searched
+    /// with a full window so that every score is exact; out of time, the
+    /// choice is among the moves scored so far (`None` if none was).
+    pub fn varied_move(
+        &mut self,
+        pos: &mut Position,
+        limits: Limits,
+        margin: i32,
+        rng: &mut Rng,
+    ) -> Option<Move> {
+        let depth = limits.depth.unwrap_or(1).max(1) as i32;
+        self.prepare(pos, limits);
+        let mut scored = Vec::new();
+        // A pass is never a varied opening move, even where it scores as
+        // well as anything (the start position).
+        let roots = Self::root_moves(pos, self.hachu_compatible);
+        for mv in roots.into_iter().filter(|m| !m.is_pass()) {
+            pos.make(mv);
+            let score = match repetition::verdict(pos) {
+                Some(Verdict::Illegal) => None,
+                Some(v) => Some(-repetition_score(v, pos.side())),
+                None => Some(-self.search(pos, depth - 1, -INF, INF, 1)),
+            };
+            pos.unmake();
+            if self.aborted {
+                break;
+            }
+            scored.extend(score.map(|s| (mv, s)));
+        }
+        let best = scored.iter().map(|&(_, s)| s).max()?;
+        scored.retain(|&(_, s)| s >= best - margin);
+        Some(scored[rng.below(scored.len())].0)
     }
 
     /// One iteration over the root moves, best first. Returns the score and

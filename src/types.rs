@@ -269,3 +269,21 @@ impl From<Option<Piece>> for Cell {
         p.map_or(Cell::EMPTY, Cell::from)
     }
 }
+
+/// xorshift64*: a small random source, the same sequence on every machine
+/// for the same seed (openings, varied opening moves).
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.max(1))
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}

@@ -10,9 +10,9 @@ use crate::board::Position;
 use crate::movegen::parse_move;
 use crate::moves::Move;
 use crate::repetition::{self, Verdict};
-use crate::search::{Info, Limits, MATE, Searcher};
+use crate::search::{Info, Limits, MATE, Outcome, Searcher};
 use crate::time::{self, Control};
-use crate::types::Color;
+use crate::types::{Color, Rng};
 use crate::variant::{PieceType, Variant, VariantSet};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -23,6 +23,14 @@ const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
 /// Check option: choose only moves HaChu 0.21 can follow when there is one
 /// (`Searcher::root_moves`), for matches against it.
 const HACHU_OPTION: &str = "HaChu compatible moves";
+/// Spin option: the engine's first N moves of a game are chosen at random
+/// among the moves a short search finds nearly as good as the best, so
+/// that games between deterministic engines differ (matches). 0: off.
+const RANDOM_OPTION: &str = "Random opening moves";
+/// Depth and score margin (centipawns) of that choice: a Pawn's worth
+/// stays out of the choice; placement differences stay in.
+const RANDOM_DEPTH: u32 = 2;
+const RANDOM_MARGIN: i32 = 30;
 /// Default transposition-table size before the GUI sends `memory`.
 const DEFAULT_MEMORY_MB: usize = 64;
 
@@ -65,13 +73,21 @@ pub struct Engine {
     /// First legs of a move whose legs come on separate lines.
     pending_legs: String,
     searcher: Searcher,
+    /// A FEN that replaces the start position of every variant it fits
+    /// (`kyodai --start-fen`: handicaps, match openings). In the variants
+    /// XBoard does not know it goes out in the `setup` line, so XBoard
+    /// starts the game, and the other engine, from it.
+    start_override: Option<String>,
+    /// `RANDOM_OPTION`'s value, and the random source it draws from.
+    random_moves: u32,
+    rng: Rng,
     stop: Arc<AtomicBool>,
     /// Set with `stop` by commands after which the search's move is void.
     abandon: Arc<AtomicBool>,
 }
 
 impl Engine {
-    pub fn new(set: &'static VariantSet) -> Engine {
+    pub fn new(set: &'static VariantSet, start_override: Option<String>) -> Engine {
         let variant = set.find("chu").unwrap_or(&set.variants[0]);
         let stop = Arc::new(AtomicBool::new(false));
         Engine {
@@ -86,6 +102,14 @@ impl Engine {
             game_over: false,
             pending_legs: String::new(),
             searcher: Searcher::new(DEFAULT_MEMORY_MB, stop.clone()),
+            start_override,
+            random_moves: 0,
+            // Seeded from the clock: every game is meant to differ.
+            rng: Rng::new(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64),
+            ),
             stop,
             abandon: Arc::new(AtomicBool::new(false)),
         }
@@ -167,19 +191,31 @@ impl Engine {
             "variant" => match self.set.find(arg) {
                 Some(v) => {
                     self.variant = v;
-                    // Against HaChu, its own start position where it
-                    // differs (it can crash on the rules' one); the
+                    // The start position option if it fits this variant;
+                    // else, against HaChu, its own start position where it
+                    // differs (it can crash on the rules' one). The built-in
                     // positions were checked when the data was loaded.
-                    let hachu_fen = v
-                        .hachu_start_fen
+                    let chosen = self
+                        .start_override
                         .as_ref()
-                        .filter(|_| self.searcher.hachu_compatible);
-                    let fen = hachu_fen.unwrap_or(&v.start_fen);
-                    self.reset(Position::from_fen(v, fen).unwrap_or_else(|_| Position::start(v)));
-                    if !v.native {
-                        for line in setup_lines(v, fen) {
-                            say(&line);
-                        }
+                        .and_then(|f| Position::from_fen(v, f).ok().map(|p| (p, f)));
+                    let (pos, fen) = chosen.unwrap_or_else(|| {
+                        let hachu_fen = v
+                            .hachu_start_fen
+                            .as_ref()
+                            .filter(|_| self.searcher.hachu_compatible);
+                        let fen = hachu_fen.unwrap_or(&v.start_fen);
+                        let pos = Position::from_fen(v, fen).unwrap_or_else(|_| Position::start(v));
+                        (pos, fen)
+                    });
+                    let lines = if v.native {
+                        Vec::new()
+                    } else {
+                        setup_lines(v, fen)
+                    };
+                    self.reset(pos);
+                    for line in lines {
+                        say(&line);
                     }
                 }
                 None => say(&format!("Error (unsupported variant): {arg}")),
@@ -257,6 +293,7 @@ impl Engine {
             names.join(",")
         ));
         say(&format!("feature option=\"{HACHU_OPTION} -check 0\""));
+        say(&format!("feature option=\"{RANDOM_OPTION} -spin 0 0 50\""));
         say("feature done=1");
     }
 
@@ -264,6 +301,10 @@ impl Engine {
     fn set_option(&mut self, arg: &str) {
         match arg.split_once('=') {
             Some((HACHU_OPTION, v @ ("0" | "1"))) => self.searcher.hachu_compatible = v == "1",
+            Some((RANDOM_OPTION, v)) => match v.trim().parse::<u32>() {
+                Ok(n) if n <= 50 => self.random_moves = n,
+                _ => say(&format!("Error (bad value, 0 to 50): {arg}")),
+            },
             _ => say(&format!("Error (unknown option): {arg}")),
         }
     }
@@ -361,7 +402,23 @@ impl Engine {
                 ));
             }
         };
-        let outcome = self.searcher.think(&mut self.pos, limits, &mut report);
+        let outcome = if moves_played < self.random_moves
+            && let Some(mv) = self.searcher.varied_move(
+                &mut self.pos,
+                Limits {
+                    depth: Some(RANDOM_DEPTH),
+                    ..limits
+                },
+                RANDOM_MARGIN,
+                &mut self.rng,
+            ) {
+            Outcome {
+                best: Some(mv),
+                ..Outcome::default()
+            }
+        } else {
+            self.searcher.think(&mut self.pos, limits, &mut report)
+        };
         if self.abandon.load(Ordering::SeqCst) {
             return;
         }

@@ -94,3 +94,43 @@ fn bench_reports_nodes_and_speed() {
         Some(nodes.to_string())
     );
 }
+
+#[test]
+fn openings_prints_distinct_reproducible_positions_with_sente_to_move() {
+    let args = [
+        "openings",
+        "cashew-shogi",
+        "--count",
+        "4",
+        "--plies",
+        "2",
+        "--depth",
+        "2",
+        "--seed",
+        "7",
+    ];
+    let first = stdout(&kyodai(&args));
+    assert_eq!(first, stdout(&kyodai(&args)), "same seed, same openings");
+    let fens: Vec<&str> = first.lines().collect();
+    assert_eq!(fens.len(), 4, "{first}");
+    let start = kyodai(&["perft", "cashew-shogi", "1", "--divide"]);
+    for (i, fen) in fens.iter().enumerate() {
+        assert!(!fens[..i].contains(fen), "repeated opening {fen}");
+        assert!(fen.contains(" w "), "an even number of plies: {fen}");
+        // A real position of the variant, other than the start.
+        let o = kyodai(&["perft", "cashew-shogi", "1", "--divide", "--fen", fen]);
+        assert!(o.status.success(), "{fen}");
+        assert_ne!(stdout(&o), stdout(&start), "{fen}");
+    }
+}
+
+#[test]
+fn a_start_fen_that_fits_no_variant_is_refused() {
+    let o = kyodai(&["xboard", "--start-fen", "8/8/8 w"]);
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("fits no variant"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

@@ -1117,3 +1117,67 @@ fn hachu_compatibility_sets_up_hachus_own_macadamia_array() {
     assert!(start_of(false).starts_with("lxcsgj'ki'gscol/"));
     assert!(start_of(true).starts_with("lxcsgi'kj'gscol/"));
 }
+
+// ---------------------------------------------------------------------------
+// Match openings
+
+/// Cashew after 1. f4f5 f10f9 (two quiet Pawn steps), Sente to move.
+const CASHEW_OPENING: &str = "lh!f'dh'j'ki'qc'hg!l/t!p'w!+oogngx+xl!k'd!/r've'fst'+nt'sfw'vl'/ppppp1ppppppp/3d'1p3d'3/13/13/13/3D'1P3D'3/PPPPP1PPPPPPP/L'VW'FST'+NT'SFE'VR'/D!K'L!+XXGNGO+OW!P'T!/LG!HC'QI'KJ'H'DF'H!L w - 0 1";
+
+#[test]
+fn start_fen_replaces_the_start_position_of_the_variants_it_fits() {
+    let (mut e, _) = Engine::spawn_with(&["xboard", "--start-fen", CASHEW_OPENING]);
+    e.send("new");
+    e.send("variant cashew-shogi");
+    let out = e.sync();
+    let setup = out
+        .iter()
+        .find(|l| l.starts_with("setup ("))
+        .unwrap_or_else(|| panic!("no setup line: {out:?}"));
+    assert!(setup.ends_with(CASHEW_OPENING), "{setup}");
+    // The engine plays from it: the Pawn on f5 steps on, the one on f4 is
+    // gone.
+    e.send("force");
+    e.accepts("f5f6");
+    e.refuses("f4f5");
+    // Macadamia's board is the same size but the position does not fit
+    // its pieces: its own start position goes out.
+    e.send("new");
+    e.send("variant macadamia-shogi");
+    let out = e.sync();
+    let setup = out
+        .iter()
+        .find(|l| l.starts_with("setup ("))
+        .unwrap_or_else(|| panic!("no setup line: {out:?}"));
+    assert!(!setup.contains(CASHEW_OPENING), "{setup}");
+    e.quit();
+}
+
+#[test]
+fn random_opening_moves_play_legal_varied_moves() {
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..6 {
+        let (mut e, _) = Engine::spawn();
+        e.send("option Random opening moves=1");
+        e.send("new");
+        e.send("variant dai");
+        let out = e.sync();
+        assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+        e.send("st 1");
+        let (_, mv) = move_within(&mut e, "go", Duration::from_secs(3));
+        e.quit();
+        let (mut judge, _) = Engine::in_variant("dai");
+        judge.accepts(&mv);
+        judge.quit();
+        assert_ne!(mv, "@@@@", "a pass is never a varied move");
+        seen.insert(mv);
+    }
+    // Dai's start has many equal moves; six clock-seeded draws are all
+    // the same one with a probability far below a test failure's worth.
+    assert!(seen.len() > 1, "always {seen:?}");
+    let (mut e, _) = Engine::spawn();
+    e.send("option Random opening moves=51");
+    let out = e.sync();
+    assert!(out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+    e.quit();
+}

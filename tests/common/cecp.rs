@@ -28,7 +28,13 @@ impl Engine {
     /// Start the engine and do the XBoard handshake; returns the engine and
     /// what it printed during the handshake.
     pub fn spawn() -> (Engine, Vec<String>) {
+        Engine::spawn_with(&[])
+    }
+
+    /// `spawn` with these command-line arguments.
+    pub fn spawn_with(args: &[&str]) -> (Engine, Vec<String>) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kyodai"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
