@@ -28,6 +28,9 @@ enum Command {
     Bench {
         #[arg(default_value_t = 6)]
         depth: u32,
+        /// Search threads (lazy SMP).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Print balanced opening positions (FENs) for engine matches.
     Openings {
@@ -100,8 +103,8 @@ fn run(cli: Cli) -> Result<(), String> {
             kyodai::xboard::Engine::new(set, start_fen).run();
             Ok(())
         }
-        Some(Command::Bench { depth }) => {
-            kyodai::bench::run(set, depth);
+        Some(Command::Bench { depth, threads }) => {
+            kyodai::bench::run(set, depth, threads);
             Ok(())
         }
         Some(Command::Openings {

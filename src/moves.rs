@@ -40,6 +40,38 @@ impl Move {
         }
     }
 
+    /// The move in 35 bits (file and rank of each square in 4 bits each,
+    /// the kill count, the promotion flag), for the transposition table.
+    pub fn pack(self) -> u64 {
+        let square = |sq: Square| (sq.file() as u64) << 4 | sq.rank() as u64;
+        let mut bits = square(self.from) | square(self.to) << 8;
+        for (i, &k) in self.kills().iter().enumerate() {
+            bits |= square(k) << (16 + 8 * i);
+        }
+        bits | (self.kill_count as u64) << 32 | (self.promote as u64) << 34
+    }
+
+    /// The move `pack` gave these bits for. Any bits give a move on the
+    /// largest board; whether it is legal is for the position to say.
+    pub fn unpack(bits: u64) -> Move {
+        let square = |shift: u32| {
+            let b = (bits >> shift) as usize;
+            Square::new(b >> 4 & 15, b & 15)
+        };
+        let kill_count = ((bits >> 32) & 3).min(MAX_KILLS as u64) as u8;
+        let mut kills = [Square::default(); MAX_KILLS];
+        for (i, k) in kills.iter_mut().enumerate().take(kill_count as usize) {
+            *k = square(16 + 8 * i as u32);
+        }
+        Move {
+            from: square(0),
+            to: square(8),
+            kills,
+            kill_count,
+            promote: bits >> 34 & 1 == 1,
+        }
+    }
+
     #[inline]
     pub fn from(self) -> Square {
         self.from
@@ -206,6 +238,20 @@ impl MoveText {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn packing_keeps_every_part_of_a_move() {
+        let sq = |f, r| Square::new(f, r);
+        for mv in [
+            Move::new(sq(0, 0), sq(15, 15), &[], false),
+            Move::new(sq(5, 5), sq(5, 5), &[], false),
+            Move::new(sq(3, 4), sq(3, 4), &[sq(4, 4)], true),
+            Move::new(sq(7, 1), sq(9, 3), &[sq(8, 2), sq(10, 2)], true),
+            Move::new(sq(15, 0), sq(0, 15), &[sq(12, 3), sq(1, 14)], false),
+        ] {
+            assert_eq!(Move::unpack(mv.pack()), mv, "{mv}");
+        }
+    }
 
     #[test]
     fn parses_and_prints_multi_leg_moves() {

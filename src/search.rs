@@ -18,8 +18,8 @@ use crate::repetition::{self, Verdict};
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
 use crate::types::{CELLS, Color, Rng};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub const MATE: i32 = 100_000;
@@ -40,6 +40,9 @@ const KILLER_SCORE: i32 = 1 << 26;
 /// Silver General, more than placement terms move in a couple of plies.
 const FUTILITY_MARGIN: i32 = 150;
 const MAX_PLY: usize = 100;
+/// Half-width of the first aspiration window: about half a Pawn, more
+/// than one iteration's score usually moves.
+const ASPIRATION_WINDOW: i32 = 40;
 
 /// What stops a search.
 #[derive(Clone, Default)]
@@ -65,77 +68,65 @@ pub struct Outcome {
     pub nodes: u64,
 }
 
+/// The engine's search: one or more threads (lazy SMP) sharing a
+/// transposition table. Each thread runs its own iterative deepening; the
+/// helpers mostly search one ply deeper than the main thread, and
+/// whichever finishes a depth first publishes its result, so the others
+/// move on to the next depth (`Shared`).
 pub struct Searcher {
-    tt: Table,
-    killers: Vec<[Option<Move>; 2]>,
-    history: Vec<i32>,
-    /// Late-move reduction by depth and move number.
-    reductions: Vec<[i32; 64]>,
-    lists: Vec<Vec<Move>>,
-    scores: Vec<Vec<i32>>,
-    pv: Vec<Vec<Move>>,
-    nodes: u64,
-    start: Instant,
-    limits: Limits,
+    tt: Arc<Table>,
+    /// `workers[0]` is the main thread: it reports and keeps the clock.
+    workers: Vec<Worker>,
     stop: Arc<AtomicBool>,
-    aborted: bool,
     /// Prefer moves HaChu 0.21 can follow (`movegen::hachu_follows`), for
     /// games against it in the variants it gets wrong.
     pub hachu_compatible: bool,
-    /// The side to move at the root: under `hachu_compatible` its moves
-    /// that HaChu cannot follow are left out of the whole tree, not only
-    /// the root, so the search does not count on them.
-    root_side: Color,
 }
+
+/// Most search threads (`cores`).
+pub const MAX_THREADS: usize = 64;
 
 impl Searcher {
     pub fn new(tt_megabytes: usize, stop: Arc<AtomicBool>) -> Searcher {
+        let tt = Arc::new(Table::new(tt_megabytes));
         Searcher {
-            tt: Table::new(tt_megabytes),
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 256 * CELLS],
-            // The usual logarithmic formula: deeper nodes and later moves
-            // are reduced more.
-            reductions: (0..64)
-                .map(|d| {
-                    let mut row = [0; 64];
-                    for (n, r) in row.iter_mut().enumerate().skip(1) {
-                        if d > 0 {
-                            *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.2) as i32;
-                        }
-                    }
-                    row
-                })
-                .collect(),
-            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
-            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
-            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-            nodes: 0,
-            start: Instant::now(),
-            limits: Limits::default(),
+            workers: vec![Worker::new(tt.clone(), stop.clone(), 0)],
+            tt,
             stop,
-            aborted: false,
             hachu_compatible: false,
-            root_side: Color::White,
         }
     }
 
-    /// A move the engine will not play under `hachu_compatible`.
-    #[inline]
-    fn benched(&self, pos: &Position, mv: Move) -> bool {
-        self.hachu_compatible && pos.side() == self.root_side && !hachu_follows(pos, mv)
+    /// Search with `n` threads (at least 1, at most `MAX_THREADS`).
+    pub fn set_threads(&mut self, n: usize) {
+        let n = n.clamp(1, MAX_THREADS);
+        self.workers.truncate(n);
+        while self.workers.len() < n {
+            let id = self.workers.len();
+            self.workers
+                .push(Worker::new(self.tt.clone(), self.stop.clone(), id));
+        }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.workers.len()
     }
 
     /// Resize the transposition table; on failure the old one stays.
     pub fn resize(&mut self, megabytes: usize) -> Result<(), String> {
-        self.tt = Table::try_new(megabytes)?;
+        self.tt = Arc::new(Table::try_new(megabytes)?);
+        for w in &mut self.workers {
+            w.tt = self.tt.clone();
+        }
         Ok(())
     }
 
     /// Forget everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
+        for w in &mut self.workers {
+            w.history.iter_mut().for_each(|h| *h = 0);
+        }
     }
 
     /// The root moves the engine plays, best tier first: legal (not banned
@@ -175,60 +166,32 @@ impl Searcher {
         limits: Limits,
         report: &mut dyn FnMut(&Info),
     ) -> Outcome {
-        self.prepare(pos, limits);
-        let mut roots = Self::root_moves(pos, self.hachu_compatible);
-        let mut out = Outcome {
-            best: roots.first().copied(),
-            ..Outcome::default()
-        };
-        if roots.len() <= 1 {
-            return out;
-        }
-        let max_depth = self
-            .limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 10)
-            .min(MAX_PLY as u32 - 10);
-        for depth in 1..=max_depth {
-            let (score, best) = self.root(pos, &mut roots, depth as i32);
-            if let Some(b) = best {
-                out.best = Some(b);
-                out.score = score;
-                out.depth = depth;
-            }
-            if self.aborted {
-                break;
-            }
-            let pv = self.pv[0].clone();
-            report(&Info {
-                depth,
-                score,
-                elapsed_cs: self.start.elapsed().as_millis() as u64 / 10,
-                nodes: self.nodes,
-                pv: &pv,
-            });
-            if score.abs() > MATE_BOUND && depth > 2 {
-                break;
-            }
-            if let Some(b) = self.limits.budget
-                && self.start.elapsed() >= b.soft / 2
-            {
-                break;
-            }
-        }
-        out.nodes = self.nodes;
-        out
-    }
-
-    fn prepare(&mut self, pos: &Position, limits: Limits) {
-        self.start = Instant::now();
-        self.limits = limits;
-        self.nodes = 0;
-        self.aborted = false;
         self.tt.new_search();
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.root_side = pos.side();
-        self.history.iter_mut().for_each(|h| *h /= 8);
+        let roots = Self::root_moves(pos, self.hachu_compatible);
+        if roots.len() <= 1 {
+            return Outcome {
+                best: roots.first().copied(),
+                ..Outcome::default()
+            };
+        }
+        let shared = Shared::new(roots[0]);
+        let hachu_compatible = self.hachu_compatible;
+        let (main, helpers) = self.workers.split_at_mut(1);
+        std::thread::scope(|scope| {
+            for helper in helpers.iter_mut() {
+                let mut own = pos.clone();
+                let (roots, limits, shared) = (roots.clone(), limits.clone(), &shared);
+                helper.hachu_compatible = hachu_compatible;
+                scope.spawn(move || helper.iterate(&mut own, roots, limits, shared, None));
+            }
+            main[0].hachu_compatible = hachu_compatible;
+            main[0].iterate(pos, roots, limits, &shared, Some(report));
+            // The helpers stop with the main thread.
+            shared.done.store(true, Ordering::Relaxed);
+        });
+        let mut out = shared.published().outcome;
+        out.nodes = shared.nodes.load(Ordering::Relaxed);
+        out
     }
 
     /// A random choice among the root moves that a `depth`-ply search
@@ -244,7 +207,12 @@ impl Searcher {
         rng: &mut Rng,
     ) -> Option<Move> {
         let depth = limits.depth.unwrap_or(1).max(1) as i32;
-        self.prepare(pos, limits);
+        self.tt.new_search();
+        let shared = Shared::new(Move::default());
+        let w = &mut self.workers[0];
+        w.hachu_compatible = self.hachu_compatible;
+        w.prepare(pos, limits);
+        w.iteration = depth as u32;
         let mut scored = Vec::new();
         // A pass is never a varied opening move, even where it scores as
         // well as anything (the start position).
@@ -254,10 +222,10 @@ impl Searcher {
             let score = match repetition::verdict(pos) {
                 Some(Verdict::Illegal) => None,
                 Some(v) => Some(-repetition_score(v, pos.side())),
-                None => Some(-self.search(pos, depth - 1, -INF, INF, 1)),
+                None => Some(-w.search(&shared, pos, depth - 1, -INF, INF, 1)),
             };
             pos.unmake();
-            if self.aborted {
+            if w.aborted {
                 break;
             }
             scored.extend(score.map(|s| (mv, s)));
@@ -266,18 +234,281 @@ impl Searcher {
         scored.retain(|&(_, s)| s >= best - margin);
         Some(scored[rng.below(scored.len())].0)
     }
+}
 
-    /// One iteration over the root moves, best first. Returns the score and
-    /// the best move of this iteration if any root move finished.
+/// What the threads of one search share.
+struct Shared {
+    /// Deepest finished iteration, for a quick check by the others.
+    completed: AtomicU32,
+    /// The best result so far.
+    result: Mutex<Published>,
+    /// Nodes searched by all threads.
+    nodes: AtomicU64,
+    /// Set when the main thread has finished: the helpers stop.
+    done: AtomicBool,
+}
+
+impl Shared {
+    fn new(first: Move) -> Shared {
+        Shared {
+            completed: AtomicU32::new(0),
+            result: Mutex::new(Published {
+                outcome: Outcome {
+                    best: Some(first),
+                    ..Outcome::default()
+                },
+                pv: Vec::new(),
+                finished: false,
+            }),
+            nodes: AtomicU64::new(0),
+            done: AtomicBool::new(false),
+        }
+    }
+
+    fn published(&self) -> Published {
+        // A thread that panicked holding the lock left a whole result.
+        self.result
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Offer an iteration's result: kept if it is deeper than the one
+    /// held (a finished iteration beats an unfinished one of the same
+    /// depth, which only counts when it found a new best move).
+    fn offer(&self, depth: u32, finished: bool, score: i32, best: Move, pv: &[Move]) {
+        let mut held = self.result.lock().unwrap_or_else(|e| e.into_inner());
+        let rank = |d: u32, f: bool| 2 * d + u32::from(f);
+        if rank(depth, finished) > rank(held.outcome.depth, held.finished) {
+            held.outcome.best = Some(best);
+            held.outcome.score = score;
+            held.outcome.depth = depth;
+            held.pv.clear();
+            held.pv.extend_from_slice(pv);
+            held.finished = finished;
+            if finished {
+                self.completed.fetch_max(depth, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+#[derive(Clone)]
+struct Published {
+    outcome: Outcome,
+    pv: Vec<Move>,
+    finished: bool,
+}
+
+/// One search thread's own state.
+struct Worker {
+    tt: Arc<Table>,
+    /// 0 for the main thread.
+    id: usize,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    /// Late-move reduction by depth and move number.
+    reductions: Vec<[i32; 64]>,
+    lists: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<Move>>,
+    /// Nodes since the last addition to `Shared::nodes`.
+    nodes: u64,
+    start: Instant,
+    limits: Limits,
+    stop: Arc<AtomicBool>,
+    /// The depth of the iteration under way: abandoned once another
+    /// thread finishes it.
+    iteration: u32,
+    /// The search is over (time, `stop`, the main thread finished).
+    aborted: bool,
+    /// Only this iteration is over: another thread finished its depth.
+    overtaken: bool,
+    hachu_compatible: bool,
+    /// The side to move at the root: under `hachu_compatible` its moves
+    /// that HaChu cannot follow are left out of the whole tree, not only
+    /// the root, so the search does not count on them.
+    root_side: Color,
+}
+
+impl Worker {
+    fn new(tt: Arc<Table>, stop: Arc<AtomicBool>, id: usize) -> Worker {
+        Worker {
+            tt,
+            id,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 256 * CELLS],
+            // The usual logarithmic formula: deeper nodes and later moves
+            // are reduced more.
+            reductions: (0..64)
+                .map(|d| {
+                    let mut row = [0; 64];
+                    for (n, r) in row.iter_mut().enumerate().skip(1) {
+                        if d > 0 {
+                            *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.2) as i32;
+                        }
+                    }
+                    row
+                })
+                .collect(),
+            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
+            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            nodes: 0,
+            start: Instant::now(),
+            limits: Limits::default(),
+            stop,
+            iteration: 0,
+            aborted: false,
+            overtaken: false,
+            hachu_compatible: false,
+            root_side: Color::White,
+        }
+    }
+
+    /// A move the engine will not play under `hachu_compatible`.
+    #[inline]
+    fn benched(&self, pos: &Position, mv: Move) -> bool {
+        self.hachu_compatible && pos.side() == self.root_side && !hachu_follows(pos, mv)
+    }
+
+    fn prepare(&mut self, pos: &Position, limits: Limits) {
+        self.start = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.aborted = false;
+        self.overtaken = false;
+        self.iteration = 0;
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.root_side = pos.side();
+        self.history.iter_mut().for_each(|h| *h /= 8);
+    }
+
+    /// Iterative deepening until the limits, `stop`, or (for a helper)
+    /// the main thread's end. Helpers with an odd id start each iteration
+    /// one ply deeper than the deepest finished one plus one, so that two
+    /// threads mostly search different depths.
+    fn iterate(
+        &mut self,
+        pos: &mut Position,
+        mut roots: Vec<Move>,
+        limits: Limits,
+        shared: &Shared,
+        mut report: Option<&mut dyn FnMut(&Info)>,
+    ) {
+        self.prepare(pos, limits);
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 10)
+            .min(MAX_PLY as u32 - 10);
+        let mut reported = 0;
+        let mut score = 0;
+        let mut depth = 1 + self.skew();
+        while depth <= max_depth {
+            self.iteration = depth;
+            self.overtaken = false;
+            let (s, best, finished) = self.aspiration(shared, pos, &mut roots, depth, score);
+            if let Some(b) = best {
+                shared.offer(depth, finished, s, b, &self.pv[0]);
+            }
+            if self.aborted {
+                break;
+            }
+            if finished {
+                score = s;
+            }
+            let completed = shared.completed.load(Ordering::Relaxed);
+            if let Some(report) = report.as_mut()
+                && completed > reported
+            {
+                reported = completed;
+                let p = shared.published();
+                self.flush_nodes(shared);
+                report(&Info {
+                    depth: p.outcome.depth,
+                    score: p.outcome.score,
+                    elapsed_cs: self.start.elapsed().as_millis() as u64 / 10,
+                    nodes: shared.nodes.load(Ordering::Relaxed),
+                    pv: &p.pv,
+                });
+            }
+            if completed >= max_depth || (finished && s.abs() > MATE_BOUND && depth > 2) {
+                break;
+            }
+            if let Some(b) = self.limits.budget
+                && self.id == 0
+                && self.start.elapsed() >= b.soft / 2
+            {
+                break;
+            }
+            depth = completed.max(depth) + 1 + self.skew();
+        }
+        self.flush_nodes(shared);
+    }
+
+    /// Plies odd helpers search beyond the next depth.
+    fn skew(&self) -> u32 {
+        (self.id % 2) as u32
+    }
+
+    fn flush_nodes(&mut self, shared: &Shared) {
+        shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.nodes = 0;
+    }
+
+    /// One iteration in a window around the last score, widened on
+    /// failure; a full window for the first iterations and mate scores.
+    /// Returns the score, the best move if any, and whether the iteration
+    /// finished.
+    fn aspiration(
+        &mut self,
+        shared: &Shared,
+        pos: &mut Position,
+        roots: &mut Vec<Move>,
+        depth: u32,
+        last: i32,
+    ) -> (i32, Option<Move>, bool) {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= 4 && last.abs() < MATE_BOUND {
+            (last - delta, last + delta)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let (score, best) = self.root(shared, pos, roots, depth as i32, alpha, beta);
+            if self.halted() {
+                // A move that beat the window is worth playing.
+                return (score, best, false);
+            }
+            if score <= alpha {
+                alpha = (alpha - delta).max(-INF);
+            } else if score >= beta {
+                beta = (beta + delta).min(INF);
+            } else {
+                return (score, best, true);
+            }
+            delta *= 2;
+            if delta >= 16 * ASPIRATION_WINDOW {
+                (alpha, beta) = (-INF, INF);
+            }
+        }
+    }
+
+    /// One pass over the root moves in the window (alpha, beta), best
+    /// first. Returns the best score and the move that reached it, if any
+    /// move scored above alpha.
     fn root(
         &mut self,
+        shared: &Shared,
         pos: &mut Position,
         roots: &mut Vec<Move>,
         depth: i32,
+        mut alpha: i32,
+        beta: i32,
     ) -> (i32, Option<Move>) {
-        let mut alpha = -INF;
-        let beta = INF;
         let mut best = None;
+        let mut best_score = -INF;
         let mut best_index = 0;
         self.pv[0].clear();
         for (i, &mv) in roots.iter().enumerate() {
@@ -286,24 +517,30 @@ impl Searcher {
                 self.pv[1].clear();
                 -repetition_score(v, pos.side())
             } else if i == 0 {
-                -self.search(pos, depth - 1, -beta, -alpha, 1)
+                -self.search(shared, pos, depth - 1, -beta, -alpha, 1)
             } else {
-                let s = -self.search(pos, depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha && !self.aborted {
-                    -self.search(pos, depth - 1, -beta, -alpha, 1)
+                let s = -self.search(shared, pos, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && s < beta && !self.halted() {
+                    -self.search(shared, pos, depth - 1, -beta, -alpha, 1)
                 } else {
                     s
                 }
             };
             pos.unmake();
-            if self.aborted {
+            if self.halted() {
                 break;
             }
-            if score > alpha {
-                alpha = score;
-                best = Some(mv);
-                best_index = i;
-                self.update_pv(0, mv);
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best = Some(mv);
+                    best_index = i;
+                    self.update_pv(0, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
             }
         }
         // Search the best move first next time.
@@ -311,7 +548,7 @@ impl Searcher {
             let mv = roots.remove(best_index);
             roots.insert(0, mv);
         }
-        (alpha, best)
+        (best_score, best)
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -324,24 +561,37 @@ impl Searcher {
         }
     }
 
-    fn out_of_time(&mut self) -> bool {
-        if self.aborted {
+    /// Whether this iteration or the whole search is over.
+    #[inline]
+    fn halted(&self) -> bool {
+        self.aborted || self.overtaken
+    }
+
+    /// Checks the clock, `stop` and the other threads every 1024 nodes.
+    fn out_of_time(&mut self, shared: &Shared) -> bool {
+        if self.halted() {
             return true;
         }
         if self.nodes & 1023 == 0 {
-            let late = self
-                .limits
-                .budget
-                .is_some_and(|b| self.start.elapsed() >= b.hard);
-            if late || self.stop.load(Ordering::Relaxed) {
+            let late = self.id == 0
+                && self
+                    .limits
+                    .budget
+                    .is_some_and(|b| self.start.elapsed() >= b.hard);
+            if late || self.stop.load(Ordering::Relaxed) || shared.done.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
+            if shared.completed.load(Ordering::Relaxed) >= self.iteration {
+                self.overtaken = true;
+            }
+            self.flush_nodes(shared);
         }
-        self.aborted
+        self.halted()
     }
 
     fn search(
         &mut self,
+        shared: &Shared,
         pos: &mut Position,
         mut depth: i32,
         mut alpha: i32,
@@ -361,10 +611,10 @@ impl Searcher {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.quiesce(shared, pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
-        if self.out_of_time() {
+        if self.out_of_time(shared) {
             return 0;
         }
         let pv_node = beta - alpha > 1;
@@ -397,9 +647,9 @@ impl Searcher {
         if quiet_node && depth >= 3 && static_eval >= beta {
             let reduction = 3 + depth / 6;
             pos.make_null();
-            let s = -self.search(pos, depth - reduction, -beta, -beta + 1, ply + 1);
+            let s = -self.search(shared, pos, depth - reduction, -beta, -beta + 1, ply + 1);
             pos.unmake();
-            if self.aborted {
+            if self.halted() {
                 return 0;
             }
             if s >= beta {
@@ -446,23 +696,23 @@ impl Searcher {
                 self.pv[ply + 1].clear();
                 score = -repetition_score(v, pos.side());
             } else if legal == 1 {
-                score = -self.search(pos, depth - 1, -beta, -alpha, ply + 1);
+                score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1);
             } else {
                 let reduce = if ordinary && depth >= 3 && legal > 3 && !in_check {
                     self.reductions[(depth as usize).min(63)][legal.min(63)].min(depth - 2)
                 } else {
                     0
                 };
-                score = -self.search(pos, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-                if score > alpha && reduce > 0 && !self.aborted {
-                    score = -self.search(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                score = -self.search(shared, pos, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && reduce > 0 && !self.halted() {
+                    score = -self.search(shared, pos, depth - 1, -alpha - 1, -alpha, ply + 1);
                 }
-                if score > alpha && score < beta && !self.aborted {
-                    score = -self.search(pos, depth - 1, -beta, -alpha, ply + 1);
+                if score > alpha && score < beta && !self.halted() {
+                    score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1);
                 }
             }
             pos.unmake();
-            if self.aborted {
+            if self.halted() {
                 break;
             }
             if score > best {
@@ -482,7 +732,7 @@ impl Searcher {
         }
         self.lists[ply] = list;
         self.scores[ply] = scores;
-        if self.aborted {
+        if self.halted() {
             return 0;
         }
         if legal == 0 && benched {
@@ -525,6 +775,7 @@ impl Searcher {
     /// Demons burning) capture chains otherwise run away.
     fn quiesce(
         &mut self,
+        shared: &Shared,
         pos: &mut Position,
         mut alpha: i32,
         beta: i32,
@@ -536,7 +787,7 @@ impl Searcher {
         if pos.is_over() {
             return -MATE + ply as i32;
         }
-        if self.out_of_time() {
+        if self.out_of_time(shared) {
             return 0;
         }
         let stand = evaluate(pos);
@@ -564,9 +815,9 @@ impl Searcher {
                 continue;
             }
             pos.make(mv);
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
+            let score = -self.quiesce(shared, pos, -beta, -alpha, ply + 1, qply + 1);
             pos.unmake();
-            if self.aborted {
+            if self.halted() {
                 break;
             }
             if score > alpha {
@@ -772,7 +1023,12 @@ mod tests {
     }
 
     fn search_to_depth(pos: &mut Position, depth: u32) -> Outcome {
+        search_with_threads(pos, depth, 1)
+    }
+
+    fn search_with_threads(pos: &mut Position, depth: u32, threads: usize) -> Outcome {
         let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        s.set_threads(threads);
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
@@ -837,6 +1093,28 @@ mod tests {
         let roots = Searcher::root_moves(&mut pos, false);
         assert!(!roots.is_empty());
         assert!(roots.iter().all(|m| m.to().file() != 4), "{roots:?}");
+    }
+
+    #[test]
+    fn threads_finish_the_depth_asked_for_with_a_legal_move() {
+        for fen in [
+            "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w",
+            "k11/12/12/12/12/12/12/12/12/12/12/R4K6 w",
+        ] {
+            let mut pos = Position::from_fen(chu(), fen).unwrap();
+            let before = pos.fen();
+            let single = search_with_threads(&mut pos, 5, 1);
+            for threads in [2, 3] {
+                let out = search_with_threads(&mut pos, 5, threads);
+                assert_eq!(pos.fen(), before, "the search restores the position");
+                assert!(out.depth >= 5 || out.score.abs() > MATE_BOUND, "{out:?}");
+                let best = out.best.expect("a move");
+                assert!(Searcher::root_moves_all(&mut pos).contains(&best), "{best}");
+                assert!(out.nodes > 0);
+                // A mate is a mate whatever the thread count.
+                assert_eq!(out.score > MATE_BOUND, single.score > MATE_BOUND, "{fen}");
+            }
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::board::Position;
 use crate::movegen::parse_move;
 use crate::moves::Move;
 use crate::repetition::{self, Verdict};
-use crate::search::{Info, Limits, MATE, Outcome, Searcher};
+use crate::search::{Info, Limits, MATE, MAX_THREADS, Outcome, Searcher};
 use crate::time::{self, Control};
 use crate::types::{Color, Rng};
 use crate::variant::{PieceType, Variant, VariantSet};
@@ -179,7 +179,7 @@ impl Engine {
             "" => {}
             "quit" => return false,
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "hard" | "easy"
-            | "ics" | "name" | "rating" | "cores" | "." | "exit" | "draw" | "hint" | "bk" => {}
+            | "ics" | "name" | "rating" | "." | "exit" | "draw" | "hint" | "bk" => {}
             "protover" => self.features(),
             "new" => {
                 self.variant = self.set.find("chu").unwrap_or(&self.set.variants[0]);
@@ -265,6 +265,10 @@ impl Engine {
             "option" => self.set_option(arg),
             "post" => self.post = true,
             "nopost" => self.post = false,
+            "cores" => match arg.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.searcher.set_threads(n),
+                _ => say(&format!("Error (cores must be 1 to {MAX_THREADS}): {arg}")),
+            },
             "memory" => match arg.parse::<usize>() {
                 Ok(mb) if mb > 0 => {
                     if let Err(e) = self.searcher.resize(mb) {
@@ -288,7 +292,7 @@ impl Engine {
     fn features(&self) {
         let names: Vec<&str> = self.set.variants.iter().map(|v| v.name.as_str()).collect();
         say(&format!(
-            "feature ping=1 setboard=1 usermove=1 memory=1 sigint=0 sigterm=0 colors=0 draw=0 analyze=0 \
+            "feature ping=1 setboard=1 usermove=1 memory=1 smp=1 sigint=0 sigterm=0 colors=0 draw=0 analyze=0 \
              myname=\"{NAME}\" variants=\"{}\"",
             names.join(",")
         ));

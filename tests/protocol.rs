@@ -1181,3 +1181,22 @@ fn random_opening_moves_play_legal_varied_moves() {
     assert!(out.iter().any(|l| l.starts_with("Error")), "{out:?}");
     e.quit();
 }
+
+#[test]
+fn cores_sets_the_search_threads() {
+    let (mut e, out) = Engine::spawn();
+    assert!(out.iter().any(|l| l.contains("smp=1")), "{out:?}");
+    for bad in ["cores 0", "cores x", "cores 65"] {
+        e.send(bad);
+        let out = e.sync();
+        assert!(
+            out.len() == 1 && out[0].starts_with("Error"),
+            "{bad}: {out:?}"
+        );
+    }
+    e.send("cores 2");
+    assert!(e.sync().is_empty());
+    e.send("new");
+    plays_a_legal_first_move(&mut e, 5);
+    e.quit();
+}
