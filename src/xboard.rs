@@ -17,7 +17,7 @@ use crate::variant::{PieceType, Variant, VariantSet};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
 /// Check option: choose only moves HaChu 0.21 can follow when there is one
@@ -84,6 +84,10 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     /// Set with `stop` by commands after which the search's move is void.
     abandon: Arc<AtomicBool>,
+    /// `hard`: think on the opponent's time.
+    ponder: bool,
+    /// A ponder search is running: any input line stops it.
+    pondering: Arc<AtomicBool>,
 }
 
 impl Engine {
@@ -112,6 +116,8 @@ impl Engine {
             ),
             stop,
             abandon: Arc::new(AtomicBool::new(false)),
+            ponder: false,
+            pondering: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -120,6 +126,7 @@ impl Engine {
         let (tx, rx) = channel::<String>();
         let stop = self.stop.clone();
         let abandon = self.abandon.clone();
+        let pondering = self.pondering.clone();
         std::thread::spawn(move || {
             let mut stdin = std::io::stdin().lock();
             let mut bytes = Vec::new();
@@ -144,6 +151,11 @@ impl Engine {
                 if tx.send(line).is_err() {
                     return;
                 }
+                // After the send: the main thread either finds the line
+                // before it starts pondering or is pondering by now.
+                if pondering.load(Ordering::SeqCst) {
+                    stop.store(true, Ordering::SeqCst);
+                }
             }
             let _ = tx.send("quit".to_string());
         });
@@ -151,13 +163,37 @@ impl Engine {
     }
 
     fn serve(&mut self, rx: &Receiver<String>) {
-        while let Ok(line) = rx.recv() {
+        let mut next = None;
+        loop {
+            let Some(line) = next.take().or_else(|| rx.recv().ok()) else {
+                return;
+            };
             log::debug!("< {line}");
             if !self.handle(&line) {
                 return;
             }
             self.maybe_think();
+            if self.ponder && !self.game_over && self.engine_side == Some(self.pos.side().flip()) {
+                self.stop.store(false, Ordering::SeqCst);
+                self.pondering.store(true, Ordering::SeqCst);
+                match rx.try_recv() {
+                    Ok(line) => next = Some(line),
+                    Err(TryRecvError::Empty) => self.ponder(),
+                    Err(TryRecvError::Disconnected) => return,
+                }
+                self.pondering.store(false, Ordering::SeqCst);
+                self.stop.store(false, Ordering::SeqCst);
+                self.abandon.store(false, Ordering::SeqCst);
+            }
         }
+    }
+
+    /// Think on the opponent's time until the next input line: the
+    /// search fills the transposition table for the positions after the
+    /// opponent's replies, and its result is dropped.
+    fn ponder(&mut self) {
+        let limits = Limits::default();
+        self.searcher.think(&mut self.pos, limits, &mut |_| {});
     }
 
     /// Handle one command line; false on `quit`.
@@ -178,8 +214,10 @@ impl Engine {
         match cmd {
             "" => {}
             "quit" => return false,
-            "xboard" | "accepted" | "rejected" | "random" | "computer" | "hard" | "easy"
-            | "ics" | "name" | "rating" | "." | "exit" | "draw" | "hint" | "bk" => {}
+            "hard" => self.ponder = true,
+            "easy" => self.ponder = false,
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "ics" | "name"
+            | "rating" | "." | "exit" | "draw" | "hint" | "bk" => {}
             "protover" => self.features(),
             "new" => {
                 self.variant = self.set.find("chu").unwrap_or(&self.set.variants[0]);

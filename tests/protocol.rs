@@ -1200,3 +1200,46 @@ fn cores_sets_the_search_threads() {
     plays_a_legal_first_move(&mut e, 5);
     e.quit();
 }
+
+#[test]
+fn hard_ponders_on_the_opponents_time_and_any_input_stops_it() {
+    for (mode, ponders) in [("hard", true), ("easy", false)] {
+        let mut e = Engine::force_mode();
+        e.send(mode);
+        e.send("st 1");
+        let (_, mv) = move_within(&mut e, "go", Duration::from_secs(3));
+        // Now it is the opponent's turn.
+        let before = e.cpu_time();
+        std::thread::sleep(Duration::from_millis(1500));
+        let used = e.cpu_time().zip(before).map(|(a, b)| a - b);
+        if let Some(used) = used {
+            if ponders {
+                assert!(
+                    used >= Duration::from_millis(300),
+                    "{mode}: only {used:?} of CPU"
+                );
+            } else {
+                assert!(
+                    used <= Duration::from_millis(200),
+                    "{mode}: {used:?} of CPU"
+                );
+            }
+        }
+        // Pondering answers at once and leaves the game as it was.
+        let t = Instant::now();
+        let out = e.sync();
+        assert!(
+            t.elapsed() < Duration::from_secs(1),
+            "{mode}: ping took {:?}",
+            t.elapsed()
+        );
+        assert!(out.is_empty(), "{out:?}");
+        let reply = if mv == "c1d2" { "c12d11" } else { "a9a8" };
+        let (_, answer) = move_within(&mut e, &format!("usermove {reply}"), Duration::from_secs(3));
+        assert!(
+            legal_in_fresh_engine(None, &[&mv, reply], &answer),
+            "{mode}: {mv} {reply} {answer}"
+        );
+        e.quit();
+    }
+}

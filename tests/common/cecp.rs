@@ -103,6 +103,23 @@ impl Engine {
         self.sync()
     }
 
+    /// CPU time the engine process has used so far (Linux /proc), if
+    /// readable.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        // Fields after the parenthesised command name; utime and stime are
+        // the 14th and 15th fields of the whole line, in clock ticks
+        // (100 per second on Linux).
+        let rest = &stat[stat.rfind(')')? + 2..];
+        let f: Vec<u64> = rest
+            .split_whitespace()
+            .skip(11)
+            .take(2)
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        (f.len() == 2).then(|| Duration::from_millis((f[0] + f[1]) * 10))
+    }
+
     pub fn send(&mut self, line: &str) {
         let mut bytes = line.as_bytes().to_vec();
         bytes.push(b'\n');
