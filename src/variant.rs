@@ -19,6 +19,7 @@
 //! native = yes                ; XBoard knows the variant: no `setup`
 //! start = <FEN>
 //! hachu-start = <FEN>         ; HaChu's own start position, if different
+//! eval-NAME = <centipawns>    ; evaluation weights (`eval::EvalParams`)
 //! piece = TOKEN | Name | XBetza for the GUI | movement | promotes to | flags
 //! ```
 //!
@@ -58,6 +59,7 @@
 //! `capture-forced`).
 
 use crate::betza;
+use crate::eval::EvalParams;
 use crate::types::{CELLS, Color, KING_STEPS, Kind, MAX_KINDS, MAX_SIDE, Square, delta};
 use once_cell::sync::Lazy;
 
@@ -281,6 +283,8 @@ pub struct Variant {
     /// Placement score of each coloured piece on each cell
     /// (`eval::placement_scores`).
     pub placement: Vec<i16>,
+    /// Evaluation weights (`eval-NAME` keys).
+    pub eval: EvalParams,
     /// The one type XBoard 4.9.1 treats as a Lion in its own Chu
     /// counter-strike rule (the letter `N`), where Lion-trading rules apply.
     pub xboard_lion: Option<Kind>,
@@ -431,6 +435,7 @@ struct Draft {
     start: Option<String>,
     hachu_start: Option<String>,
     pieces: Vec<PieceDraft>,
+    eval: EvalParams,
 }
 
 fn yes_no(v: &str) -> Result<bool, String> {
@@ -457,6 +462,7 @@ impl Draft {
             start: None,
             hachu_start: None,
             pieces: Vec::new(),
+            eval: EvalParams::default(),
         }
     }
 
@@ -533,7 +539,10 @@ impl Draft {
                     flags,
                 });
             }
-            _ => return Err(format!("unknown key '{key}'")),
+            _ => match key.strip_prefix("eval-") {
+                Some(name) => self.eval.set(name, value)?,
+                None => return Err(format!("unknown key '{key}'")),
+            },
         }
         Ok(())
     }
@@ -629,6 +638,7 @@ impl Draft {
             squares,
             leap_deltas,
             placement: Vec::new(),
+            eval: self.eval,
             xboard_lion: None,
             has_wolves,
             has_emperor,
