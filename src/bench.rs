@@ -46,6 +46,7 @@ pub fn run(set: &'static VariantSet, depth: u32, threads: usize) {
             continue;
         };
         searcher.clear();
+        let position_start = Instant::now();
         let out = searcher.think(
             &mut pos,
             Limits {
@@ -56,8 +57,12 @@ pub fn run(set: &'static VariantSet, depth: u32, threads: usize) {
         );
         let best = out.best.map_or("none".to_string(), |m| m.to_string());
         println!(
-            "{:<16} nodes {:>10} best {best} score {} depth {}",
-            v.name, out.nodes, out.score, out.depth
+            "{:<16} nodes {:>10} best {best} score {} depth {} ms {}",
+            v.name,
+            out.nodes,
+            out.score,
+            out.depth,
+            position_start.elapsed().as_millis()
         );
         total += out.nodes;
     }
