@@ -1208,10 +1208,20 @@ fn hard_ponders_on_the_opponents_time_and_any_input_stops_it() {
         e.send(mode);
         e.send("st 1");
         let (_, mv) = move_within(&mut e, "go", Duration::from_secs(3));
-        // Now it is the opponent's turn.
+        // Now it is the opponent's turn. Pondering uses the CPU (within 10
+        // s, however loaded the machine); not pondering leaves it idle for
+        // 1.5 s.
         let before = e.cpu_time();
-        std::thread::sleep(Duration::from_millis(1500));
-        let used = e.cpu_time().zip(before).map(|(a, b)| a - b);
+        let waited = Instant::now();
+        let limit = Duration::from_millis(if ponders { 10_000 } else { 1_500 });
+        let used = loop {
+            std::thread::sleep(Duration::from_millis(250));
+            let used = e.cpu_time().zip(before).map(|(a, b)| a - b);
+            let enough = used.is_none_or(|u| u >= Duration::from_millis(300));
+            if (ponders && enough) || waited.elapsed() >= limit {
+                break used;
+            }
+        };
         if let Some(used) = used {
             if ponders {
                 assert!(
