@@ -49,6 +49,8 @@ const ASPIRATION_WINDOW: i32 = 40;
 pub struct Limits {
     pub depth: Option<u32>,
     pub budget: Option<Budget>,
+    /// Root moves not to search (CECP `exclude`).
+    pub excluded: Vec<Move>,
 }
 
 /// One line of thinking output.
@@ -167,7 +169,8 @@ impl Searcher {
         report: &mut dyn FnMut(&Info),
     ) -> Outcome {
         self.tt.new_search();
-        let roots = Self::root_moves(pos, self.hachu_compatible);
+        let mut roots = Self::root_moves(pos, self.hachu_compatible);
+        roots.retain(|m| !limits.excluded.contains(m));
         if roots.len() <= 1 {
             return Outcome {
                 best: roots.first().copied(),

@@ -23,6 +23,12 @@ const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
 /// Check option: choose only moves HaChu 0.21 can follow when there is one
 /// (`Searcher::root_moves`), for matches against it.
 const HACHU_OPTION: &str = "HaChu compatible moves";
+/// Depth of the search `hint` runs when no reply was expected.
+const HINT_DEPTH: u32 = 4;
+/// A draw offer is accepted when the engine's last search scored its
+/// position at least this much below even: two Pawns, a clear material
+/// deficit that an even game does not show.
+const DRAW_ACCEPT_LOSS: i32 = 200;
 /// Spin option: the engine's first N moves of a game are chosen at random
 /// among the moves a short search finds nearly as good as the best, so
 /// that games between deterministic engines differ (matches). 0: off.
@@ -86,8 +92,20 @@ pub struct Engine {
     abandon: Arc<AtomicBool>,
     /// `hard`: think on the opponent's time.
     ponder: bool,
-    /// A ponder search is running: any input line stops it.
-    pondering: Arc<AtomicBool>,
+    /// `analyze` mode: search the position, never move, until `exit`.
+    analyzing: bool,
+    /// Time (centiseconds), nodes and depth of the analysis's last
+    /// thinking line, for `.`.
+    last_info: Option<(u64, u64, u32)>,
+    /// Root moves `exclude`d in this position.
+    excluded: Vec<Move>,
+    /// The reply the last search expected to the engine's move (`hint`).
+    expected_reply: Option<Move>,
+    /// The score of the engine's last search, for answering `draw`.
+    last_score: Option<i32>,
+    /// A background search (pondering, analysis) is running: any input
+    /// line stops it.
+    background: Arc<AtomicBool>,
 }
 
 impl Engine {
@@ -117,7 +135,12 @@ impl Engine {
             stop,
             abandon: Arc::new(AtomicBool::new(false)),
             ponder: false,
-            pondering: Arc::new(AtomicBool::new(false)),
+            analyzing: false,
+            last_info: None,
+            excluded: Vec::new(),
+            expected_reply: None,
+            last_score: None,
+            background: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -126,7 +149,7 @@ impl Engine {
         let (tx, rx) = channel::<String>();
         let stop = self.stop.clone();
         let abandon = self.abandon.clone();
-        let pondering = self.pondering.clone();
+        let background = self.background.clone();
         std::thread::spawn(move || {
             let mut stdin = std::io::stdin().lock();
             let mut bytes = Vec::new();
@@ -152,8 +175,8 @@ impl Engine {
                     return;
                 }
                 // After the send: the main thread either finds the line
-                // before it starts pondering or is pondering by now.
-                if pondering.load(Ordering::SeqCst) {
+                // before it starts a background search or is in it by now.
+                if background.load(Ordering::SeqCst) {
                     stop.store(true, Ordering::SeqCst);
                 }
             }
@@ -173,15 +196,18 @@ impl Engine {
                 return;
             }
             self.maybe_think();
-            if self.ponder && !self.game_over && self.engine_side == Some(self.pos.side().flip()) {
+            let ponders =
+                self.ponder && !self.game_over && self.engine_side == Some(self.pos.side().flip());
+            if self.analyzing || ponders {
                 self.stop.store(false, Ordering::SeqCst);
-                self.pondering.store(true, Ordering::SeqCst);
+                self.background.store(true, Ordering::SeqCst);
                 match rx.try_recv() {
                     Ok(line) => next = Some(line),
+                    Err(TryRecvError::Empty) if self.analyzing => self.analyze(),
                     Err(TryRecvError::Empty) => self.ponder(),
                     Err(TryRecvError::Disconnected) => return,
                 }
-                self.pondering.store(false, Ordering::SeqCst);
+                self.background.store(false, Ordering::SeqCst);
                 self.stop.store(false, Ordering::SeqCst);
                 self.abandon.store(false, Ordering::SeqCst);
             }
@@ -194,6 +220,70 @@ impl Engine {
     fn ponder(&mut self) {
         let limits = Limits::default();
         self.searcher.think(&mut self.pos, limits, &mut |_| {});
+    }
+
+    /// Analyse the position until the next input line, printing thinking
+    /// output; the table keeps what was found when the search restarts
+    /// after the line.
+    fn analyze(&mut self) {
+        if self.game_over {
+            return;
+        }
+        let limits = Limits {
+            excluded: self.excluded.clone(),
+            ..Limits::default()
+        };
+        let mut last = None;
+        self.searcher
+            .think(&mut self.pos, limits, &mut |info: &Info| {
+                say(&thinking_line(info));
+                last = Some((info.elapsed_cs, info.nodes, info.depth));
+            });
+        if last.is_some() {
+            self.last_info = last;
+        }
+    }
+
+    /// `hint`: the reply the last search expected, else the best move a
+    /// short search finds for the side to move.
+    fn hint(&mut self) {
+        if self.game_over {
+            return;
+        }
+        let expected = self
+            .expected_reply
+            .filter(|m| Searcher::root_moves_all(&mut self.pos).contains(m));
+        let mv = expected.or_else(|| {
+            let limits = Limits {
+                depth: Some(HINT_DEPTH),
+                ..Limits::default()
+            };
+            self.searcher.think(&mut self.pos, limits, &mut |_| {}).best
+        });
+        if let Some(mv) = mv {
+            say(&format!("Hint: {}", move_text(mv)));
+        }
+    }
+
+    /// `exclude MOVE` / `include MOVE` / `exclude all` / `include all`.
+    fn exclude(&mut self, arg: &str, exclude: bool) {
+        if arg == "all" {
+            self.excluded = if exclude {
+                Searcher::root_moves_all(&mut self.pos)
+            } else {
+                Vec::new()
+            };
+            return;
+        }
+        match parse_move(&self.pos, arg) {
+            Ok(mv) => {
+                self.excluded.retain(|&m| m != mv);
+                if exclude {
+                    self.excluded.push(mv);
+                }
+            }
+            Err(e) => say(&format!("Error ({e}): {arg}")),
+        }
     }
 
     /// Handle one command line; false on `quit`.
@@ -216,8 +306,29 @@ impl Engine {
             "quit" => return false,
             "hard" => self.ponder = true,
             "easy" => self.ponder = false,
+            "analyze" => {
+                self.analyzing = true;
+                self.engine_side = None;
+                self.last_info = None;
+            }
+            "exit" => self.analyzing = false,
+            "." => {
+                if let Some((cs, nodes, depth)) = self.last_info.filter(|_| self.analyzing) {
+                    say(&format!("stat01: {cs} {nodes} {depth} 0 0"));
+                }
+            }
+            "exclude" => self.exclude(arg, true),
+            "include" => self.exclude(arg, false),
+            "hint" => self.hint(),
+            "draw" => {
+                // Accepted only when the engine's own search finds it is
+                // losing; an even game is played on.
+                if self.last_score.is_some_and(|s| s <= -DRAW_ACCEPT_LOSS) && !self.game_over {
+                    say("offer draw");
+                }
+            }
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "ics" | "name"
-            | "rating" | "." | "exit" | "draw" | "hint" | "bk" => {}
+            | "rating" | "bk" => {}
             "protover" => self.features(),
             "new" => {
                 self.variant = self.set.find("chu").unwrap_or(&self.set.variants[0]);
@@ -330,7 +441,7 @@ impl Engine {
     fn features(&self) {
         let names: Vec<&str> = self.set.variants.iter().map(|v| v.name.as_str()).collect();
         say(&format!(
-            "feature ping=1 setboard=1 usermove=1 memory=1 smp=1 sigint=0 sigterm=0 colors=0 draw=0 analyze=0 \
+            "feature ping=1 setboard=1 usermove=1 memory=1 smp=1 exclude=1 sigint=0 sigterm=0 colors=0 draw=1 analyze=1 \
              myname=\"{NAME}\" variants=\"{}\"",
             names.join(",")
         ));
@@ -355,6 +466,9 @@ impl Engine {
         self.pos = pos;
         self.game_over = false;
         self.pending_legs.clear();
+        self.excluded.clear();
+        self.expected_reply = None;
+        self.last_score = None;
     }
 
     fn take_back(&mut self, plies: usize) {
@@ -366,6 +480,7 @@ impl Engine {
             self.pos.unmake();
         }
         self.game_over = false;
+        self.excluded.clear();
     }
 
     fn user_move(&mut self, text: &str) {
@@ -385,6 +500,7 @@ impl Engine {
             Err(e) => say(&format!("Illegal move ({e}): {full}")),
             Ok(mv) => {
                 self.pos.make(mv);
+                self.excluded.clear();
                 let verdict = repetition::verdict(&mut self.pos);
                 if verdict == Some(Verdict::Illegal) {
                     self.pos.unmake();
@@ -429,19 +545,14 @@ impl Engine {
         let limits = Limits {
             depth: self.depth_limit,
             budget: Some(time::budget(self.control, self.my_time_ms, moves_played)),
+            excluded: self.excluded.clone(),
         };
         let post = self.post;
+        let mut expected = None;
         let mut report = |info: &Info| {
+            expected = info.pv.get(1).copied();
             if post {
-                let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-                say(&format!(
-                    "{} {} {} {} {}",
-                    info.depth,
-                    info.score,
-                    info.elapsed_cs,
-                    info.nodes,
-                    pv.join(" ")
-                ));
+                say(&thinking_line(info));
             }
         };
         let outcome = if moves_played < self.random_moves
@@ -449,7 +560,7 @@ impl Engine {
                 &mut self.pos,
                 Limits {
                     depth: Some(RANDOM_DEPTH),
-                    ..limits
+                    ..limits.clone()
                 },
                 RANDOM_MARGIN,
                 &mut self.rng,
@@ -476,11 +587,27 @@ impl Engine {
             self.engine_side = None;
             return;
         }
+        self.expected_reply = expected;
+        self.last_score = (outcome.depth > 0).then_some(outcome.score);
         self.pos.make(mv);
+        self.excluded.clear();
         say(&format!("move {}", move_text(mv)));
         let verdict = repetition::verdict(&mut self.pos);
         self.check_game_end(verdict);
     }
+}
+
+/// A thinking-output line: `depth score centiseconds nodes pv`.
+fn thinking_line(info: &Info) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+    format!(
+        "{} {} {} {} {}",
+        info.depth,
+        info.score,
+        info.elapsed_cs,
+        info.nodes,
+        pv.join(" ")
+    )
 }
 
 /// The `setup` and `piece` lines that teach XBoard a variant it does not

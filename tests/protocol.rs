@@ -148,6 +148,10 @@ fn protover_2_announces_features() {
         "setboard=1",
         "usermove=1",
         "memory=1",
+        "smp=1",
+        "analyze=1",
+        "exclude=1",
+        "draw=1",
         "myname=\"",
     ] {
         assert!(f.contains(item), "feature line lacks {item}: {f}");
@@ -1249,6 +1253,132 @@ fn hard_ponders_on_the_opponents_time_and_any_input_stops_it() {
         assert!(
             legal_in_fresh_engine(None, &[&mv, reply], &answer),
             "{mode}: {mv} {reply} {answer}"
+        );
+        e.quit();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Analysis, exclude, hint, draw
+
+/// The first move of each thinking line's principal variation.
+fn pv_heads(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| is_thinking_line(l))
+        .filter_map(|l| l.split_whitespace().nth(4).map(str::to_string))
+        .collect()
+}
+
+/// The analysis after the commands sent so far: a `ping` is answered
+/// before the analysis restarts, so what the engine printed before its
+/// `pong` is dropped; then wait for a thinking line and return all it
+/// printed up to the next `pong`.
+fn analysis_output(e: &mut Engine) -> Vec<String> {
+    e.sync();
+    let (mut out, first) = e.wait_for(Duration::from_secs(10), "a thinking line", is_thinking_line);
+    out.push(first);
+    std::thread::sleep(Duration::from_millis(200));
+    out.extend(e.sync());
+    out
+}
+
+#[test]
+fn analyze_follows_moves_and_undo_until_exit_and_never_moves() {
+    let mut e = Engine::force_mode();
+    e.send("post");
+    e.send("analyze");
+    let out = analysis_output(&mut e);
+    assert!(out.iter().all(|l| !l.starts_with("move")), "{out:?}");
+    // `.` reports time, nodes and depth of the last thinking line.
+    e.send(".");
+    let out = e.sync();
+    let stat = out
+        .iter()
+        .find(|l| l.starts_with("stat01: "))
+        .unwrap_or_else(|| panic!("no stat01 line: {out:?}"));
+    assert_eq!(stat.split_whitespace().count(), 6, "{stat}");
+    // A move restarts the analysis in the new position: Gote's moves.
+    e.send("usermove c1d2");
+    let out = analysis_output(&mut e);
+    for head in pv_heads(&out) {
+        assert!(
+            legal_in_fresh_engine(None, &["c1d2"], &head),
+            "{head} after c1d2"
+        );
+    }
+    e.send("undo");
+    let out = analysis_output(&mut e);
+    for head in pv_heads(&out) {
+        assert!(
+            legal_in_fresh_engine(None, &[], &head),
+            "{head} at the start"
+        );
+    }
+    e.send("exit");
+    e.sync();
+    std::thread::sleep(Duration::from_millis(300));
+    let out = e.sync();
+    assert!(out.is_empty(), "thinking after exit: {out:?}");
+    e.quit();
+}
+
+#[test]
+fn excluded_moves_stay_out_of_the_analysis_until_included() {
+    // The Rook takes the King at once (a1a12, with or without promotion).
+    let mut e = Engine::with_position("k11/12/12/12/12/12/12/12/12/12/12/R4K6 w - 0 1");
+    e.send("post");
+    e.send("analyze");
+    let takes = |heads: &[String]| heads.iter().any(|h| h.starts_with("a1a12"));
+    assert!(takes(&pv_heads(&analysis_output(&mut e))));
+    e.send("exclude a1a12");
+    e.send("exclude a1a12+");
+    let out = analysis_output(&mut e);
+    assert!(!takes(&pv_heads(&out)), "{out:?}");
+    assert!(!pv_heads(&out).is_empty());
+    e.send("exclude z9z9");
+    let out = e.sync();
+    assert!(out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+    e.send("include all");
+    assert!(takes(&pv_heads(&analysis_output(&mut e))));
+    // Excluding every move leaves nothing to analyse.
+    e.send("exclude all");
+    e.sync();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(pv_heads(&e.sync()).is_empty());
+    e.send("exit");
+    e.quit();
+}
+
+#[test]
+fn hint_names_a_legal_reply() {
+    let mut e = Engine::force_mode();
+    e.send("sd 3");
+    let (_, mv) = move_within(&mut e, "go", Duration::from_secs(5));
+    e.send("hint");
+    let out = e.sync();
+    let hint = out
+        .iter()
+        .find_map(|l| l.strip_prefix("Hint: "))
+        .unwrap_or_else(|| panic!("no hint: {out:?}"));
+    assert!(legal_in_fresh_engine(None, &[&mv], hint), "{mv} {hint}");
+    e.quit();
+}
+
+#[test]
+fn draw_offers_are_accepted_only_when_losing() {
+    // Sente has a lone King against a King and two Rooks.
+    let losing = "k11/r11/1r10/12/12/12/12/12/12/12/12/6K5 w - 0 1";
+    for (fen, accepts) in [(losing, true), (START_FEN, false)] {
+        let mut e = Engine::with_position(fen);
+        e.send("sd 3");
+        move_within(&mut e, "go", Duration::from_secs(5));
+        e.send("draw");
+        let out = e.sync();
+        assert_eq!(
+            out.iter().any(|l| l == "offer draw"),
+            accepts,
+            "{fen}: {out:?}"
         );
         e.quit();
     }
