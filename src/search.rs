@@ -83,6 +83,9 @@ pub struct Searcher {
     /// Prefer moves HaChu 0.21 can follow (`movegen::hachu_follows`), for
     /// games against it in the variants it gets wrong.
     pub hachu_compatible: bool,
+    /// Centipawns a draw is worth less than nothing to the side to move at
+    /// the root (negative: a draw is welcome).
+    pub contempt: i32,
 }
 
 /// Most search threads (`cores`).
@@ -96,6 +99,7 @@ impl Searcher {
             tt,
             stop,
             hachu_compatible: false,
+            contempt: 0,
         }
     }
 
@@ -178,16 +182,18 @@ impl Searcher {
             };
         }
         let shared = Shared::new(roots[0]);
-        let hachu_compatible = self.hachu_compatible;
+        let (hachu_compatible, contempt) = (self.hachu_compatible, self.contempt);
         let (main, helpers) = self.workers.split_at_mut(1);
         std::thread::scope(|scope| {
             for helper in helpers.iter_mut() {
                 let mut own = pos.clone();
                 let (roots, limits, shared) = (roots.clone(), limits.clone(), &shared);
                 helper.hachu_compatible = hachu_compatible;
+                helper.contempt = contempt;
                 scope.spawn(move || helper.iterate(&mut own, roots, limits, shared, None));
             }
             main[0].hachu_compatible = hachu_compatible;
+            main[0].contempt = contempt;
             main[0].iterate(pos, roots, limits, &shared, Some(report));
             // The helpers stop with the main thread.
             shared.done.store(true, Ordering::Relaxed);
@@ -214,6 +220,7 @@ impl Searcher {
         let shared = Shared::new(Move::default());
         let w = &mut self.workers[0];
         w.hachu_compatible = self.hachu_compatible;
+        w.contempt = self.contempt;
         w.prepare(pos, limits);
         w.iteration = depth as u32;
         let mut scored = Vec::new();
@@ -224,7 +231,7 @@ impl Searcher {
             pos.make(mv);
             let score = match repetition::verdict(pos) {
                 Some(Verdict::Illegal) => None,
-                Some(v) => Some(-repetition_score(v, pos.side())),
+                Some(v) => Some(-repetition_score(v, pos.side(), w.draw_score(pos.side()))),
                 None => Some(-w.search(&shared, pos, depth - 1, -INF, INF, 1)),
             };
             pos.unmake();
@@ -328,6 +335,7 @@ struct Worker {
     /// Only this iteration is over: another thread finished its depth.
     overtaken: bool,
     hachu_compatible: bool,
+    contempt: i32,
     /// The side to move at the root: under `hachu_compatible` its moves
     /// that HaChu cannot follow are left out of the whole tree, not only
     /// the root, so the search does not count on them.
@@ -365,7 +373,17 @@ impl Worker {
             aborted: false,
             overtaken: false,
             hachu_compatible: false,
+            contempt: 0,
             root_side: Color::White,
+        }
+    }
+
+    /// What a draw is worth to `side`: `-contempt` for the root side.
+    fn draw_score(&self, side: Color) -> i32 {
+        if side == self.root_side {
+            -self.contempt
+        } else {
+            self.contempt
         }
     }
 
@@ -518,7 +536,7 @@ impl Worker {
             pos.make(mv);
             let score = if let Some(v) = repetition::verdict(pos) {
                 self.pv[1].clear();
-                -repetition_score(v, pos.side())
+                -repetition_score(v, pos.side(), self.draw_score(pos.side()))
             } else if i == 0 {
                 -self.search(shared, pos, depth - 1, -beta, -alpha, 1)
             } else {
@@ -697,7 +715,7 @@ impl Worker {
             let mut score;
             if let Some(v) = verdict {
                 self.pv[ply + 1].clear();
-                score = -repetition_score(v, pos.side());
+                score = -repetition_score(v, pos.side(), self.draw_score(pos.side()));
             } else if legal == 1 {
                 score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1);
             } else {
@@ -976,11 +994,11 @@ impl Searcher {
 /// mate: the transposition table may carry it to the same position reached
 /// another way, and a mate score would stop the search or make the engine
 /// resign on that.
-fn repetition_score(v: Verdict, side: Color) -> i32 {
+fn repetition_score(v: Verdict, side: Color, draw: i32) -> i32 {
     match v {
         Verdict::Loss(c) if c == side => -REPETITION_WIN,
         Verdict::Loss(_) => REPETITION_WIN,
-        Verdict::Draw => 0,
+        Verdict::Draw => draw,
         Verdict::Illegal => unreachable!("illegal repetitions are never searched"),
     }
 }

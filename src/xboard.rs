@@ -23,6 +23,14 @@ const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
 /// Check option: choose only moves HaChu 0.21 can follow when there is one
 /// (`Searcher::root_moves`), for matches against it.
 const HACHU_OPTION: &str = "HaChu compatible moves";
+/// Spin option: centipawns a draw is worth less than nothing to the engine
+/// (negative: it welcomes draws).
+const CONTEMPT_OPTION: &str = "Contempt";
+/// Spin option: resign once `RESIGN_MOVES` searches running have scored
+/// the engine at least this many centipawns down (0: resign only when
+/// every move loses the last royal at once).
+const RESIGN_OPTION: &str = "Resign threshold";
+const RESIGN_MOVES: u32 = 3;
 /// Depth of the search `hint` runs when no reply was expected.
 const HINT_DEPTH: u32 = 4;
 /// A draw offer is accepted when the engine's last search scored its
@@ -103,6 +111,10 @@ pub struct Engine {
     expected_reply: Option<Move>,
     /// The score of the engine's last search, for answering `draw`.
     last_score: Option<i32>,
+    /// `RESIGN_OPTION`'s value, and how many searches running have scored
+    /// the engine below it.
+    resign_threshold: i32,
+    losing_searches: u32,
     /// A background search (pondering, analysis) is running: any input
     /// line stops it.
     background: Arc<AtomicBool>,
@@ -140,6 +152,8 @@ impl Engine {
             excluded: Vec::new(),
             expected_reply: None,
             last_score: None,
+            resign_threshold: 0,
+            losing_searches: 0,
             background: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -447,6 +461,12 @@ impl Engine {
         ));
         say(&format!("feature option=\"{HACHU_OPTION} -check 0\""));
         say(&format!("feature option=\"{RANDOM_OPTION} -spin 0 0 50\""));
+        say(&format!(
+            "feature option=\"{CONTEMPT_OPTION} -spin 0 -1000 1000\""
+        ));
+        say(&format!(
+            "feature option=\"{RESIGN_OPTION} -spin 0 0 10000\""
+        ));
         say("feature done=1");
     }
 
@@ -457,6 +477,14 @@ impl Engine {
             Some((RANDOM_OPTION, v)) => match v.trim().parse::<u32>() {
                 Ok(n) if n <= 50 => self.random_moves = n,
                 _ => say(&format!("Error (bad value, 0 to 50): {arg}")),
+            },
+            Some((CONTEMPT_OPTION, v)) => match v.trim().parse::<i32>() {
+                Ok(n) if n.abs() <= 1000 => self.searcher.contempt = n,
+                _ => say(&format!("Error (bad value, -1000 to 1000): {arg}")),
+            },
+            Some((RESIGN_OPTION, v)) => match v.trim().parse::<i32>() {
+                Ok(n) if (0..=10_000).contains(&n) => self.resign_threshold = n,
+                _ => say(&format!("Error (bad value, 0 to 10000): {arg}")),
             },
             _ => say(&format!("Error (unknown option): {arg}")),
         }
@@ -469,6 +497,7 @@ impl Engine {
         self.excluded.clear();
         self.expected_reply = None;
         self.last_score = None;
+        self.losing_searches = 0;
     }
 
     fn take_back(&mut self, plies: usize) {
@@ -580,8 +609,15 @@ impl Engine {
             self.check_game_end(None);
             return;
         };
-        if outcome.score <= -MATE + 2 && outcome.depth >= 2 {
-            // Every move loses the last royal at once.
+        let losing = self.resign_threshold > 0
+            && outcome.depth >= 2
+            && outcome.score <= -self.resign_threshold;
+        self.losing_searches = if losing { self.losing_searches + 1 } else { 0 };
+        if (outcome.score <= -MATE + 2 && outcome.depth >= 2)
+            || self.losing_searches >= RESIGN_MOVES
+        {
+            // Every move loses the last royal at once, or the game has
+            // been lost by the resign threshold for several moves.
             say("resign");
             self.game_over = true;
             self.engine_side = None;

@@ -1383,3 +1383,63 @@ fn draw_offers_are_accepted_only_when_losing() {
         e.quit();
     }
 }
+
+// ---------------------------------------------------------------------------
+// Options: contempt, resign threshold
+
+#[test]
+fn contempt_decides_whether_the_engine_takes_a_repetition_draw() {
+    // Suzumu draws at the fourth occurrence of a position. After two round
+    // trips of both Kings and three more moves, Gote's King stepping back
+    // to a16 recreates the start a fourth time.
+    let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - 0 1";
+    let cycle = ["a1b1", "a16b16", "b1a1", "b16a16"];
+    for (contempt, draws) in [(-500, true), (500, false)] {
+        let (mut e, _) = Engine::in_variant("suzumu-shogi");
+        e.send(&format!("option Contempt={contempt}"));
+        assert!(e.setboard(fen).is_empty());
+        for mv in cycle.iter().cycle().take(11) {
+            e.accepts(mv);
+        }
+        e.send("sd 3");
+        let (_, mv) = move_within(&mut e, "go", Duration::from_secs(10));
+        assert_eq!(mv == "b16a16", draws, "contempt {contempt}: {mv}");
+        e.quit();
+    }
+}
+
+#[test]
+fn resign_threshold_resigns_a_lost_game_after_three_searches() {
+    // Sente's lone King against a King and two Rooks.
+    let fen = "k11/r11/1r10/12/12/12/12/12/12/12/12/6K5 w - 0 1";
+    for (threshold, resigns) in [(300, true), (0, false)] {
+        let mut e = Engine::with_position(fen);
+        e.send(&format!("option Resign threshold={threshold}"));
+        e.send("sd 3");
+        let mut out = Vec::new();
+        for reply in ["a11a10", "a10a9", "a9a8"] {
+            e.send("go");
+            let (before, line) = e.wait_for(Duration::from_secs(10), "a move or resign", |l| {
+                l.starts_with("move ") || l == "resign"
+            });
+            out.extend(before);
+            out.push(line.clone());
+            if line == "resign" {
+                break;
+            }
+            e.send("force");
+            e.accepts(reply);
+        }
+        assert_eq!(
+            out.last().map(String::as_str) == Some("resign"),
+            resigns,
+            "{out:?}"
+        );
+        // It resigns on the third search, not before.
+        assert_eq!(
+            out.iter().filter(|l| l.starts_with("move ")).count(),
+            if resigns { 2 } else { 3 }
+        );
+        e.quit();
+    }
+}
