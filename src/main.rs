@@ -1,6 +1,6 @@
 use clap::{Parser, Subcommand};
 use kyodai::board::Position;
-use kyodai::variant::VariantSet;
+use kyodai::variant::{Variant, VariantSet};
 use std::process::ExitCode;
 
 /// Kyodai: Chu, Dai, Cashew, Macadamia, Nutty and Suzumu Shogi over CECP.
@@ -84,6 +84,11 @@ fn load(ini: Option<&str>) -> Result<&'static VariantSet, String> {
     Ok(set)
 }
 
+fn variant_named(set: &'static VariantSet, name: &str) -> Result<&'static Variant, String> {
+    set.find(name)
+        .ok_or_else(|| format!("unknown variant '{name}'"))
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     let set = load(cli.ini.as_deref())?;
     match cli.command {
@@ -115,9 +120,7 @@ fn run(cli: Cli) -> Result<(), String> {
             max_score,
             depth,
         }) => {
-            let v = set
-                .find(&variant)
-                .ok_or_else(|| format!("unknown variant '{variant}'"))?;
+            let v = variant_named(set, &variant)?;
             let request = kyodai::openings::Request {
                 count,
                 plies,
@@ -136,9 +139,7 @@ fn run(cli: Cli) -> Result<(), String> {
             fen,
             divide,
         }) => {
-            let v = set
-                .find(&variant)
-                .ok_or_else(|| format!("unknown variant '{variant}'"))?;
+            let v = variant_named(set, &variant)?;
             let mut pos = match fen {
                 Some(f) => Position::from_fen(v, &f)?,
                 None => Position::start(v),

@@ -76,6 +76,18 @@ impl Protocol for Engine {
     }
 }
 
+/// The first line among `out` that starts with `prefix`.
+fn line_starting<'a>(out: &'a [String], prefix: &str) -> &'a str {
+    out.iter()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' line: {out:?}"))
+}
+
+/// The `setup (...)` line among `out`.
+fn setup_line(out: &[String]) -> &str {
+    line_starting(out, "setup (")
+}
+
 /// Thinking output: `depth score time nodes pv...`.
 fn is_thinking_line(l: &str) -> bool {
     let f: Vec<&str> = l.split_whitespace().collect();
@@ -890,10 +902,7 @@ fn hachus_variant_names_are_announced() {
 fn engine_defined_variants_send_setup_and_piece_lines() {
     for (name, size, types) in ENGINE_DEFINED {
         let (mut e, out) = Engine::in_variant(name);
-        let setup = out
-            .iter()
-            .find(|l| l.starts_with("setup ("))
-            .unwrap_or_else(|| panic!("{name}: no setup line in {out:?}"));
+        let setup = setup_line(&out);
         let (table, rest) = setup["setup (".len()..]
             .split_once(") ")
             .unwrap_or_else(|| panic!("{name}: bad setup line {setup}"));
@@ -955,10 +964,7 @@ fn tenjiku_family_tables_are_the_tested_ones() {
     ];
     for (name, white) in tested {
         let (e, out) = Engine::in_variant(name);
-        let setup = out
-            .iter()
-            .find(|l| l.starts_with("setup ("))
-            .unwrap_or_else(|| panic!("{name}: no setup line"));
+        let setup = setup_line(&out);
         let expected = format!("setup ({white}{}) ", white.to_ascii_lowercase());
         assert!(setup.starts_with(&expected), "{name}: {setup}");
         e.quit();
@@ -1134,10 +1140,7 @@ fn start_fen_replaces_the_start_position_of_the_variants_it_fits() {
     e.send("new");
     e.send("variant cashew-shogi");
     let out = e.sync();
-    let setup = out
-        .iter()
-        .find(|l| l.starts_with("setup ("))
-        .unwrap_or_else(|| panic!("no setup line: {out:?}"));
+    let setup = setup_line(&out);
     assert!(setup.ends_with(CASHEW_OPENING), "{setup}");
     // The engine plays from it: the Pawn on f5 steps on, the one on f4 is
     // gone.
@@ -1149,10 +1152,7 @@ fn start_fen_replaces_the_start_position_of_the_variants_it_fits() {
     e.send("new");
     e.send("variant macadamia-shogi");
     let out = e.sync();
-    let setup = out
-        .iter()
-        .find(|l| l.starts_with("setup ("))
-        .unwrap_or_else(|| panic!("no setup line: {out:?}"));
+    let setup = setup_line(&out);
     assert!(!setup.contains(CASHEW_OPENING), "{setup}");
     e.quit();
 }
@@ -1293,10 +1293,7 @@ fn analyze_follows_moves_and_undo_until_exit_and_never_moves() {
     // `.` reports time, nodes and depth of the last thinking line.
     e.send(".");
     let out = e.sync();
-    let stat = out
-        .iter()
-        .find(|l| l.starts_with("stat01: "))
-        .unwrap_or_else(|| panic!("no stat01 line: {out:?}"));
+    let stat = line_starting(&out, "stat01: ");
     assert_eq!(stat.split_whitespace().count(), 6, "{stat}");
     // A move restarts the analysis in the new position: Gote's moves.
     e.send("usermove c1d2");
@@ -1357,10 +1354,7 @@ fn hint_names_a_legal_reply() {
     let (_, mv) = move_within(&mut e, "go", Duration::from_secs(5));
     e.send("hint");
     let out = e.sync();
-    let hint = out
-        .iter()
-        .find_map(|l| l.strip_prefix("Hint: "))
-        .unwrap_or_else(|| panic!("no hint: {out:?}"));
+    let hint = &line_starting(&out, "Hint: ")["Hint: ".len()..];
     assert!(legal_in_fresh_engine(None, &[&mv], hint), "{mv} {hint}");
     e.quit();
 }
