@@ -31,8 +31,9 @@ const CONTEMPT_OPTION: &str = "Contempt";
 /// every move loses the last royal at once).
 const RESIGN_OPTION: &str = "Resign threshold";
 const RESIGN_MOVES: u32 = 3;
-/// Depth of the search `hint` runs when no reply was expected.
-const HINT_DEPTH: u32 = 4;
+/// How long `hint` searches when no reply was expected: long enough for
+/// a sensible move, short enough not to hold up the GUI.
+const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 /// A draw offer is accepted when the engine's last search scored its
 /// position at least this much below even: two Pawns, a clear material
 /// deficit that an even game does not show.
@@ -66,8 +67,8 @@ fn abandons_search(cmd: &str) -> bool {
     )
 }
 
-fn say(line: &str) {
-    let mut out = std::io::stdout().lock();
+/// Write one protocol line and flush it.
+fn emit(out: &mut dyn Write, line: &str) {
     // If the GUI has gone away there is nobody left to tell.
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
@@ -118,10 +119,22 @@ pub struct Engine {
     /// A background search (pondering, analysis) is running: any input
     /// line stops it.
     background: Arc<AtomicBool>,
+    /// Where protocol lines go: stdout, or a test's buffer.
+    out: Box<dyn Write>,
 }
 
 impl Engine {
     pub fn new(set: &'static VariantSet, start_override: Option<String>) -> Engine {
+        Engine::with_output(set, start_override, Box::new(std::io::stdout()))
+    }
+
+    /// An engine that writes its protocol lines to `out` (tests drive it
+    /// line by line with `handle` and `respond`).
+    pub fn with_output(
+        set: &'static VariantSet,
+        start_override: Option<String>,
+        out: Box<dyn Write>,
+    ) -> Engine {
         let variant = set.find("chu").unwrap_or(&set.variants[0]);
         let stop = Arc::new(AtomicBool::new(false));
         Engine {
@@ -155,6 +168,7 @@ impl Engine {
             resign_threshold: 0,
             losing_searches: 0,
             background: Arc::new(AtomicBool::new(false)),
+            out,
         }
     }
 
@@ -209,7 +223,7 @@ impl Engine {
             if !self.handle(&line) {
                 return;
             }
-            self.maybe_think();
+            self.respond();
             let ponders =
                 self.ponder && !self.game_over && self.engine_side == Some(self.pos.side().flip());
             if self.analyzing || ponders {
@@ -248,9 +262,10 @@ impl Engine {
             ..Limits::default()
         };
         let mut last = None;
+        let out = &mut self.out;
         self.searcher
             .think(&mut self.pos, limits, &mut |info: &Info| {
-                say(&thinking_line(info));
+                emit(out, &thinking_line(info));
                 last = Some((info.elapsed_cs, info.nodes, info.depth));
             });
         if last.is_some() {
@@ -269,13 +284,16 @@ impl Engine {
             .filter(|m| Searcher::root_moves_all(&mut self.pos).contains(m));
         let mv = expected.or_else(|| {
             let limits = Limits {
-                depth: Some(HINT_DEPTH),
+                budget: Some(time::Budget {
+                    soft: HINT_TIME,
+                    hard: HINT_TIME,
+                }),
                 ..Limits::default()
             };
             self.searcher.think(&mut self.pos, limits, &mut |_| {}).best
         });
         if let Some(mv) = mv {
-            say(&format!("Hint: {}", move_text(mv)));
+            self.say(&format!("Hint: {}", move_text(mv)));
         }
     }
 
@@ -296,7 +314,7 @@ impl Engine {
                     self.excluded.push(mv);
                 }
             }
-            Err(e) => say(&format!("Error ({e}): {arg}")),
+            Err(e) => self.say(&format!("Error ({e}): {arg}")),
         }
     }
 
@@ -328,7 +346,7 @@ impl Engine {
             "exit" => self.analyzing = false,
             "." => {
                 if let Some((cs, nodes, depth)) = self.last_info.filter(|_| self.analyzing) {
-                    say(&format!("stat01: {cs} {nodes} {depth} 0 0"));
+                    self.say(&format!("stat01: {cs} {nodes} {depth} 0 0"));
                 }
             }
             "exclude" => self.exclude(arg, true),
@@ -338,7 +356,7 @@ impl Engine {
                 // Accepted only when the engine's own search finds it is
                 // losing; an even game is played on.
                 if self.last_score.is_some_and(|s| s <= -DRAW_ACCEPT_LOSS) && !self.game_over {
-                    say("offer draw");
+                    self.say("offer draw");
                 }
             }
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "ics" | "name"
@@ -378,10 +396,10 @@ impl Engine {
                     };
                     self.reset(pos);
                     for line in lines {
-                        say(&line);
+                        self.say(&line);
                     }
                 }
-                None => say(&format!("Error (unsupported variant): {arg}")),
+                None => self.say(&format!("Error (unsupported variant): {arg}")),
             },
             "force" => self.engine_side = None,
             "go" => self.engine_side = Some(self.pos.side()),
@@ -390,7 +408,7 @@ impl Engine {
             "usermove" => self.user_move(arg),
             "level" => match parse_level(arg) {
                 Some(c) => self.control = c,
-                None => say(&format!("Error (bad level): {arg}")),
+                None => self.say(&format!("Error (bad level): {arg}")),
             },
             "st" => match arg.parse::<f64>() {
                 Ok(s) if s > 0.0 && s.is_finite() => {
@@ -398,26 +416,26 @@ impl Engine {
                         ms: (s * 1000.0) as u64,
                     }
                 }
-                _ => say(&format!("Error (bad time): {arg}")),
+                _ => self.say(&format!("Error (bad time): {arg}")),
             },
             "sd" => match arg.parse::<u32>() {
                 Ok(d) if d > 0 => self.depth_limit = Some(d),
-                _ => say(&format!("Error (bad depth): {arg}")),
+                _ => self.say(&format!("Error (bad depth): {arg}")),
             },
             "time" => match arg.parse::<i64>() {
                 Ok(cs) => self.my_time_ms = (cs.max(0) as u64).saturating_mul(10),
-                Err(_) => say(&format!("Error (bad time): {arg}")),
+                Err(_) => self.say(&format!("Error (bad time): {arg}")),
             },
             "otim" => {
                 if arg.parse::<i64>().is_err() {
-                    say(&format!("Error (bad time): {arg}"));
+                    self.say(&format!("Error (bad time): {arg}"));
                 }
             }
             "?" => {}
-            "ping" => say(&format!("pong {arg}")),
+            "ping" => self.say(&format!("pong {arg}")),
             "setboard" => match Position::from_fen(self.variant, arg) {
                 Ok(p) => self.reset(p),
-                Err(e) => say(&format!("Error (bad FEN): {e}")),
+                Err(e) => self.say(&format!("Error (bad FEN): {e}")),
             },
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
@@ -430,44 +448,44 @@ impl Engine {
             "nopost" => self.post = false,
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if (1..=MAX_THREADS).contains(&n) => self.searcher.set_threads(n),
-                _ => say(&format!("Error (cores must be 1 to {MAX_THREADS}): {arg}")),
+                _ => self.say(&format!("Error (cores must be 1 to {MAX_THREADS}): {arg}")),
             },
             "memory" => match arg.parse::<usize>() {
                 Ok(mb) if mb > 0 => {
                     if let Err(e) = self.searcher.resize(mb) {
-                        say(&format!("Error (cannot allocate {mb} MB): {e}"));
+                        self.say(&format!("Error (cannot allocate {mb} MB): {e}"));
                     }
                 }
-                _ => say(&format!("Error (bad memory size): {arg}")),
+                _ => self.say(&format!("Error (bad memory size): {arg}")),
             },
             _ => {
                 // Protocol version 1 GUIs send bare moves.
                 if looks_like_move(line) {
                     self.user_move(line);
                 } else {
-                    say(&format!("Error (unknown command): {cmd}"));
+                    self.say(&format!("Error (unknown command): {cmd}"));
                 }
             }
         }
         true
     }
 
-    fn features(&self) {
+    fn features(&mut self) {
         let names: Vec<&str> = self.set.variants.iter().map(|v| v.name.as_str()).collect();
-        say(&format!(
+        self.say(&format!(
             "feature ping=1 setboard=1 usermove=1 memory=1 smp=1 exclude=1 sigint=0 sigterm=0 colors=0 draw=1 analyze=1 \
              myname=\"{NAME}\" variants=\"{}\"",
             names.join(",")
         ));
-        say(&format!("feature option=\"{HACHU_OPTION} -check 0\""));
-        say(&format!("feature option=\"{RANDOM_OPTION} -spin 0 0 50\""));
-        say(&format!(
+        self.say(&format!("feature option=\"{HACHU_OPTION} -check 0\""));
+        self.say(&format!("feature option=\"{RANDOM_OPTION} -spin 0 0 50\""));
+        self.say(&format!(
             "feature option=\"{CONTEMPT_OPTION} -spin 0 -1000 1000\""
         ));
-        say(&format!(
+        self.say(&format!(
             "feature option=\"{RESIGN_OPTION} -spin 0 0 10000\""
         ));
-        say("feature done=1");
+        self.say("feature done=1");
     }
 
     /// `option NAME=VALUE` for the options announced in `features`.
@@ -476,18 +494,32 @@ impl Engine {
             Some((HACHU_OPTION, v @ ("0" | "1"))) => self.searcher.hachu_compatible = v == "1",
             Some((RANDOM_OPTION, v)) => match v.trim().parse::<u32>() {
                 Ok(n) if n <= 50 => self.random_moves = n,
-                _ => say(&format!("Error (bad value, 0 to 50): {arg}")),
+                _ => self.say(&format!("Error (bad value, 0 to 50): {arg}")),
             },
             Some((CONTEMPT_OPTION, v)) => match v.trim().parse::<i32>() {
                 Ok(n) if n.abs() <= 1000 => self.searcher.contempt = n,
-                _ => say(&format!("Error (bad value, -1000 to 1000): {arg}")),
+                _ => self.say(&format!("Error (bad value, -1000 to 1000): {arg}")),
             },
             Some((RESIGN_OPTION, v)) => match v.trim().parse::<i32>() {
                 Ok(n) if (0..=10_000).contains(&n) => self.resign_threshold = n,
-                _ => say(&format!("Error (bad value, 0 to 10000): {arg}")),
+                _ => self.say(&format!("Error (bad value, 0 to 10000): {arg}")),
             },
-            _ => say(&format!("Error (unknown option): {arg}")),
+            _ => self.say(&format!("Error (unknown option): {arg}")),
         }
+    }
+
+    fn say(&mut self, line: &str) {
+        emit(&mut self.out, line);
+    }
+
+    /// The game's current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Whether the game has ended (a result was claimed or received).
+    pub fn is_game_over(&self) -> bool {
+        self.game_over
     }
 
     fn reset(&mut self, pos: Position) {
@@ -502,7 +534,7 @@ impl Engine {
 
     fn take_back(&mut self, plies: usize) {
         if self.pos.ply() < plies {
-            say("Error (no move to undo): undo");
+            self.say("Error (no move to undo): undo");
             return;
         }
         for _ in 0..plies {
@@ -521,19 +553,19 @@ impl Engine {
         }
         let full = std::mem::take(&mut self.pending_legs) + text;
         if self.game_over {
-            say(&format!("Illegal move (game is over): {full}"));
+            self.say(&format!("Illegal move (game is over): {full}"));
             return;
         }
         let text = rank_16_origin(self.pos.variant(), &full);
         match parse_move(&self.pos, text.as_deref().unwrap_or(&full)) {
-            Err(e) => say(&format!("Illegal move ({e}): {full}")),
+            Err(e) => self.say(&format!("Illegal move ({e}): {full}")),
             Ok(mv) => {
                 self.pos.make(mv);
                 self.excluded.clear();
                 let verdict = repetition::verdict(&mut self.pos);
                 if verdict == Some(Verdict::Illegal) {
                     self.pos.unmake();
-                    say(&format!("Illegal move (repeats earlier position): {full}"));
+                    self.say(&format!("Illegal move (repeats earlier position): {full}"));
                     return;
                 }
                 self.check_game_end(verdict);
@@ -549,7 +581,7 @@ impl Engine {
         let (loser, why) = match verdict {
             Some(Verdict::Draw) => {
                 self.game_over = true;
-                say("1/2-1/2 {repetition}");
+                self.say("1/2-1/2 {repetition}");
                 return;
             }
             Some(Verdict::Loss(c)) => (c, "loses by the repetition rule"),
@@ -563,10 +595,12 @@ impl Engine {
             Color::White => ("0-1", "White"),
             Color::Black => ("1-0", "Black"),
         };
-        say(&format!("{result} {{{name} {why}}}"));
+        self.say(&format!("{result} {{{name} {why}}}"));
     }
 
-    fn maybe_think(&mut self) {
+    /// Search and play a move if it is the engine's turn (called after
+    /// every command).
+    pub fn respond(&mut self) {
         if self.game_over || self.engine_side != Some(self.pos.side()) {
             return;
         }
@@ -578,10 +612,11 @@ impl Engine {
         };
         let post = self.post;
         let mut expected = None;
+        let out = &mut self.out;
         let mut report = |info: &Info| {
             expected = info.pv.get(1).copied();
             if post {
-                say(&thinking_line(info));
+                emit(out, &thinking_line(info));
             }
         };
         let outcome = if moves_played < self.random_moves
@@ -618,7 +653,7 @@ impl Engine {
         {
             // Every move loses the last royal at once, or the game has
             // been lost by the resign threshold for several moves.
-            say("resign");
+            self.say("resign");
             self.game_over = true;
             self.engine_side = None;
             return;
@@ -627,7 +662,7 @@ impl Engine {
         self.last_score = (outcome.depth > 0).then_some(outcome.score);
         self.pos.make(mv);
         self.excluded.clear();
-        say(&format!("move {}", move_text(mv)));
+        self.say(&format!("move {}", move_text(mv)));
         let verdict = repetition::verdict(&mut self.pos);
         self.check_game_end(verdict);
     }
