@@ -8,7 +8,7 @@
 #                    [--hash MB] [--pause MS] [--max-moves N] [--xboard-arg ARG]...
 #                    [--no-build] [--no-install] [--keep-going] [--no-hachu-compat]
 #                    [--sprt ELO0 ELO1 [--alpha A] [--beta B]]
-#                    [--openings FILE|none] [--random-moves N]
+#                    [--openings FILE|none] [--opening-offset K] [--random-moves N]
 #
 # Defaults: 2 games, variant chu, -tc 0:10 -inc 0.1, engine A = Kyodai
 # (target/release/kyodai, built with `cargo build --release` and copied into
@@ -31,7 +31,8 @@
 # so each pair of games starts from the next position of an opening file
 # (one FEN per line, first mover to move; made by `kyodai openings VARIANT`),
 # played once with each colour: games 2k-1 and 2k use line k, wrapping
-# around. In Chu XBoard loads the position (-loadPositionFile); in the
+# around (--opening-offset K starts at line K+1, so that a series of short
+# matches can walk through the file). In Chu XBoard loads the position (-loadPositionFile); in the
 # variants XBoard learns from the first engine's `setup` line, Kyodai as
 # engine A is started with `xboard --start-fen FEN` and XBoard takes the
 # position from its `setup` line (openings need Kyodai as A there). HaChu
@@ -105,6 +106,7 @@ SPRT_BETA=0.05
 OPENINGS=""
 FIRST_OPTIONS=""
 RANDOM_MOVES=4
+OPENING_OFFSET=0
 
 die() { echo "match.sh: error: $*" >&2; exit 2; }
 log() { echo "match.sh: $*" >&2; }
@@ -138,6 +140,7 @@ while [ $# -gt 0 ]; do
         --beta) need_arg "$@"; SPRT_BETA=$2; shift 2 ;;
         --openings) need_arg "$@"; OPENINGS=$2; shift 2 ;;
         --random-moves) need_arg "$@"; RANDOM_MOVES=$2; shift 2 ;;
+        --opening-offset) need_arg "$@"; OPENING_OFFSET=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) die "unknown option '$1' (see --help)" ;;
     esac
@@ -150,6 +153,7 @@ done
 [[ "$HASH" =~ ^[0-9]+$ ]] || die "--hash must be an integer (MB)"
 [[ "$PAUSE" =~ ^[0-9]+$ ]] || die "--pause must be an integer (ms)"
 [[ "$MAX_MOVES" =~ ^[0-9]+$ ]] || die "--max-moves must be an integer"
+[[ "$OPENING_OFFSET" =~ ^[0-9]+$ ]] || die "--opening-offset must be a non-negative integer"
 [[ "$RANDOM_MOVES" =~ ^[0-9]+$ ]] && [ "$RANDOM_MOVES" -le 50 ] || die "--random-moves must be 0..50"
 if [ -n "$SPRT_ELO0" ]; then
     [[ "$SPRT_ELO0" =~ ^[-+]?[0-9]+(\.[0-9]+)?$ && "$SPRT_ELO1" =~ ^[-+]?[0-9]+(\.[0-9]+)?$ ]] \
@@ -406,7 +410,7 @@ for g in $(seq 1 "$GAMES"); do
     mkdir -p "$gdir"
     cmd_a=$CMD_A
     if [ -n "$OPENINGS" ] && [ "$VARIANT" != chu ]; then
-        fen=$(grep . "$OPENINGS" | sed -n "$(( (g - 1) / 2 % OPENING_COUNT + 1 ))p")
+        fen=$(grep . "$OPENINGS" | sed -n "$(( ((g - 1) / 2 + OPENING_OFFSET) % OPENING_COUNT + 1 ))p")
         cmd_a="$CMD_A xboard --start-fen $(printf '%q' "$fen")"
     fi
     write_wrapper "$gdir/engine-a.sh" "$cmd_a" "$gdir/engine-a.pid" "$gdir/engine-a.stderr"
@@ -441,7 +445,7 @@ for g in $(seq 1 "$GAMES"); do
         -animateMoving false -flashCount 0
     )
     if [ -n "$OPENINGS" ] && [ "$VARIANT" = chu ]; then
-        xb_args+=(-loadPositionFile "$OPENINGS" -loadPositionIndex $(( (g - 1) / 2 % OPENING_COUNT + 1 )))
+        xb_args+=(-loadPositionFile "$OPENINGS" -loadPositionIndex $(( ((g - 1) / 2 + OPENING_OFFSET) % OPENING_COUNT + 1 )))
     fi
     [ -n "$FIRST_OPTIONS" ] && xb_args+=(-firstOptions "$FIRST_OPTIONS")
     [ ${#EXTRA_XB_ARGS[@]} -gt 0 ] && xb_args+=("${EXTRA_XB_ARGS[@]}")

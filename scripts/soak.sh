@@ -3,7 +3,7 @@
 # catch crashes, illegal moves, time losses and hung games.
 #
 # Usage: scripts/soak.sh [--games N] [--tc M[:SS]] [--inc SEC]
-#                        [--variants "chu dai ..."] [--out DIR]
+#                        [--variants "chu dai ..."] [--out DIR] [--jobs J]
 #
 # Defaults: 200 games, 0:10 + 0.1 s, all six variants, out dir
 # match-out/soak-DATE. Games go round the variants two at a time (one with
@@ -13,7 +13,8 @@
 # them). At the end a table per variant counts Kyodai's crashes, illegal
 # moves (lost by an illegal move, or a refused move the reference generator
 # finds illegal), time losses, and games left unfinished, with totals and
-# the command line; the same goes to DIR/soak.txt.
+# the command line; the same goes to DIR/soak.txt. --jobs J (default 1) plays
+# J matches at once: give each a core, or the clocks suffer.
 set -u -o pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -22,6 +23,7 @@ GAMES=200
 TC=0:10
 INC=0.1
 VARIANTS="chu dai cashew macadamia nutty suzumu"
+JOBS=1
 OUT="$REPO/match-out/soak-$(date +%Y%m%d-%H%M%S)"
 COMMAND="$0 $*"
 
@@ -34,32 +36,53 @@ while [ $# -gt 0 ]; do
         --inc) need_arg "$@"; INC=$2; shift 2 ;;
         --variants) need_arg "$@"; VARIANTS=$2; shift 2 ;;
         --out) need_arg "$@"; OUT=$2; shift 2 ;;
+        --jobs) need_arg "$@"; JOBS=$2; shift 2 ;;
         -h|--help) sed -n '2,/^$/{s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; exit 0 ;;
         *) die "unknown option '$1' (see --help)" ;;
     esac
 done
 [[ "$GAMES" =~ ^[1-9][0-9]*$ ]] || die "--games must be a positive integer"
+[[ "$JOBS" =~ ^[1-9][0-9]*$ ]] || die "--jobs must be a positive integer"
 read -r -a variants <<<"$VARIANTS"
 [ ${#variants[@]} -gt 0 ] || die "--variants names no variant"
 mkdir -p "$OUT" || die "cannot create $OUT"
 (cd "$REPO" && cargo build --release -q) || die "cargo build --release failed"
 KYODAI="$REPO/target/release/kyodai"
 
+# The series as a list of short matches (variant, games, opening offset):
+# each pair of games in a variant starts from the next line of its opening
+# file, so the pairs do not replay one another.
+batches=()
 played=0
 round=0
 while [ "$played" -lt "$GAMES" ]; do
     v=${variants[$((round % ${#variants[@]}))]}
-    round=$((round + 1))
     n=$(( GAMES - played < 2 ? GAMES - played : 2 ))
-    case "$v" in
-        nutty|nutty-shogi|suzumu|suzumu-shogi) opponent=(--engine-b "$KYODAI") ;;
-        *) opponent=() ;;
-    esac
-    echo "soak.sh: games $((played + 1))-$((played + n)) of $GAMES: $v" >&2
-    "$SCRIPT_DIR/match.sh" --games "$n" --variant "$v" --tc "$TC" --inc "$INC" \
-        --no-build --keep-going --out "$OUT" "${opponent[@]}" >/dev/null 2>>"$OUT/match.log"
+    batches+=("$v $n $((round / ${#variants[@]}))")
+    round=$((round + 1))
     played=$((played + n))
 done
+
+# lane J plays batches J, J+JOBS, J+2*JOBS, ... one after another.
+lane() {
+    local i v n offset opponent first=0
+    for ((i = $1; i < ${#batches[@]}; i += JOBS)); do
+        read -r v n offset <<<"${batches[$i]}"
+        case "$v" in
+            nutty|nutty-shogi|suzumu|suzumu-shogi) opponent=(--engine-b "$KYODAI") ;;
+            *) opponent=() ;;
+        esac
+        first=$(( 2 * i + 1 ))
+        echo "soak.sh: games $first-$((first + n - 1)) of $GAMES: $v (lane $1)" >&2
+        "$SCRIPT_DIR/match.sh" --games "$n" --variant "$v" --tc "$TC" --inc "$INC" \
+            --opening-offset "$offset" --no-build --keep-going --out "$OUT" "${opponent[@]}" \
+            >/dev/null 2>>"$OUT/match-lane$1.log"
+    done
+}
+for ((j = 0; j < JOBS; j++)); do
+    lane "$j" &
+done
+wait
 
 python3 - "$SCRIPT_DIR" "$OUT" "$COMMAND" <<'PY' | tee "$OUT/soak.txt"
 import os, sys
