@@ -127,6 +127,9 @@ pub struct Position {
     /// Hash of every position since the game (or the last `setboard`)
     /// started, the current one last.
     keys: Vec<u64>,
+    /// Chu's Okazaki rule (rules/chu.md 5.4, an option): a non-Lion may
+    /// counter-strike a Lion that nothing recaptures.
+    okazaki: bool,
 }
 
 impl Position {
@@ -156,6 +159,7 @@ impl Position {
             reversible: 0,
             undo: Vec::with_capacity(256),
             keys: Vec::with_capacity(512),
+            okazaki: false,
         }
     }
 
@@ -333,6 +337,16 @@ impl Position {
     #[inline]
     pub fn side(&self) -> Color {
         self.side
+    }
+
+    /// Whether the Okazaki rule applies (off unless `set_okazaki`).
+    #[inline]
+    pub fn okazaki(&self) -> bool {
+        self.okazaki
+    }
+
+    pub fn set_okazaki(&mut self, on: bool) {
+        self.okazaki = on;
     }
 
     #[inline]

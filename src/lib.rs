@@ -4,6 +4,7 @@ pub mod bench;
 pub mod betza;
 pub mod board;
 pub mod eval;
+pub mod highlight;
 pub mod movegen;
 pub mod moves;
 pub mod openings;

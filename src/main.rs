@@ -76,7 +76,11 @@ fn load(ini: Option<&str>) -> Result<&'static VariantSet, String> {
     // A variant whose start position does not read is unusable: refuse the
     // file now rather than fail when the variant is chosen.
     for v in &set.variants {
-        for fen in std::iter::once(&v.start_fen).chain(&v.hachu_start_fen) {
+        let layouts = v.layouts.iter().map(|l| &l.fen);
+        for fen in std::iter::once(&v.start_fen)
+            .chain(&v.hachu_start_fen)
+            .chain(layouts)
+        {
             Position::from_fen(v, fen)
                 .map_err(|e| format!("variant {}: start position: {e}", v.name))?;
         }

@@ -47,6 +47,8 @@ struct Emitter<'a, S: Sink> {
     /// Quiescence wants only moves that remove an enemy piece.
     captures_only: bool,
     protection: Protection,
+    /// The Okazaki rule: a counter-strike on an unprotected Lion is legal.
+    okazaki: bool,
     /// The side passed last turn and may not pass again (Suzumu).
     no_pass: bool,
 }
@@ -173,7 +175,12 @@ impl<S: Sink> Emitter<'_, S> {
             // right after a non-Lion took a Lion.
             let takes_lion =
                 kills.iter().any(|&k| self.is_lion_at(k)) || (to != from && self.is_lion_at(to));
-            if takes_lion {
+            // The Okazaki rule lets a plain capture of a Lion through when
+            // no piece could take the capturer back.
+            let okazaki = self.okazaki
+                && kills.is_empty()
+                && !attacked_by(self.pos, to, self.us.flip(), &[Some(from)], Some(to));
+            if takes_lion && !okazaki {
                 return;
             }
         }
@@ -914,17 +921,32 @@ pub fn hachu_follows(pos: &Position, mv: Move) -> bool {
     true
 }
 
+/// The moves accepted from an opponent or a user (repetition aside):
+/// liberal, either reading of Lion-trading rule 1 and the counter-strikes
+/// the Okazaki rule allows (rules/chu.md 8, items 5 and 6).
+pub fn accepted_moves(pos: &Position) -> Vec<Move> {
+    let mut legal = Vec::new();
+    generate_into(pos, &mut legal, false, Protection::AfterMove, true);
+    legal
+}
+
 /// All legal moves of the side to move (repetition aside) into `out`.
 pub fn generate(pos: &Position, out: &mut Vec<Move>) {
-    generate_into(pos, out, false, Protection::BeforeMove);
+    generate_into(pos, out, false, Protection::BeforeMove, pos.okazaki());
 }
 
 /// The legal moves that remove an enemy piece.
 pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
-    generate_into(pos, out, true, Protection::BeforeMove);
+    generate_into(pos, out, true, Protection::BeforeMove, pos.okazaki());
 }
 
-fn generate_into(pos: &Position, out: &mut Vec<Move>, captures_only: bool, protection: Protection) {
+fn generate_into(
+    pos: &Position,
+    out: &mut Vec<Move>,
+    captures_only: bool,
+    protection: Protection,
+    okazaki: bool,
+) {
     out.clear();
     if pos.is_over() {
         return;
@@ -938,6 +960,7 @@ fn generate_into(pos: &Position, out: &mut Vec<Move>, captures_only: bool, prote
         sink: out,
         captures_only,
         protection,
+        okazaki,
         no_pass: v.no_double_pass && pos.state().skipped(us),
     };
     for &from in &v.squares {
@@ -1008,6 +1031,7 @@ fn special_attacks(pos: &Position, from: Square, target: Square) -> bool {
         sink: &mut probe,
         captures_only: true,
         protection: Protection::BeforeMove,
+        okazaki: pos.okazaki(),
         no_pass: false,
     };
     e.piece_moves(v.piece(p.kind()), from);
@@ -1202,9 +1226,7 @@ pub fn capturable(pos: &Position, sq: Square, by: Color) -> bool {
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     let v = pos.variant();
     let mut t = MoveText::parse(text, v.width, v.height)?;
-    let mut legal = Vec::new();
-    // Liberal in what we accept: either reading of Lion-trading rule 1.
-    generate_into(pos, &mut legal, false, Protection::AfterMove);
+    let legal = accepted_moves(pos);
     let pass = t.null || t.as_pass(t.kills.first().is_some_and(|&k| pos.cell(k).is_empty()));
     let found = if pass {
         // `f6f6+` (or `f6f7,f7f6+`) promotes in place (Suzumu).

@@ -6,7 +6,7 @@
 
 use crate::board::Position;
 use crate::movegen::is_capture;
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, RootPolicy, Searcher};
 use crate::types::Rng;
 use crate::variant::Variant;
 use std::collections::HashSet;
@@ -41,7 +41,7 @@ pub fn generate(variant: &'static Variant, req: &Request) -> Vec<String> {
         let mut pos = Position::start(variant);
         let mut played = 0;
         while played < req.plies {
-            let quiet: Vec<_> = Searcher::root_moves(&mut pos, false)
+            let quiet: Vec<_> = Searcher::root_moves(&mut pos, RootPolicy::XBOARD)
                 .into_iter()
                 .filter(|&m| !is_capture(&pos, m))
                 .collect();

@@ -83,9 +83,26 @@ pub struct Searcher {
     /// Prefer moves HaChu 0.21 can follow (`movegen::hachu_follows`), for
     /// games against it in the variants it gets wrong.
     pub hachu_compatible: bool,
+    /// Prefer moves XBoard 4.9.1 handles (`movegen::interop_safe`).
+    pub xboard_safe: bool,
     /// Centipawns a draw is worth less than nothing to the side to move at
     /// the root (negative: a draw is welcome).
     pub contempt: i32,
+}
+
+/// Which legal root moves the engine prefers to play (`Searcher::root_moves`).
+#[derive(Clone, Copy, Debug)]
+pub struct RootPolicy {
+    pub hachu_compatible: bool,
+    pub xboard_safe: bool,
+}
+
+impl RootPolicy {
+    /// The default: XBoard-safe moves, HaChu's faults ignored.
+    pub const XBOARD: RootPolicy = RootPolicy {
+        hachu_compatible: false,
+        xboard_safe: true,
+    };
 }
 
 /// Most search threads (`cores`).
@@ -99,7 +116,15 @@ impl Searcher {
             tt,
             stop,
             hachu_compatible: false,
+            xboard_safe: true,
             contempt: 0,
+        }
+    }
+
+    fn policy(&self) -> RootPolicy {
+        RootPolicy {
+            hachu_compatible: self.hachu_compatible,
+            xboard_safe: self.xboard_safe,
         }
     }
 
@@ -136,19 +161,25 @@ impl Searcher {
     }
 
     /// The root moves the engine plays, best tier first: legal (not banned
-    /// by the repetition rule), then preferring moves XBoard and HaChu accept
-    /// (`interop_safe`) and moves that do not leave a sole royal en prise
-    /// (XBoard forfeits those in Chu); with `hachu_compatible`, also moves
-    /// HaChu follows and that repeat no position (HaChu refuses every
-    /// repetition). A lower tier is used only when the better ones are
-    /// empty, so a side with a legal move always moves.
-    pub fn root_moves(pos: &mut Position, hachu_compatible: bool) -> Vec<Move> {
+    /// by the repetition rule), then preferring moves that do not leave a
+    /// sole royal en prise (XBoard forfeits those in Chu); with
+    /// `xboard_safe`, moves XBoard and HaChu accept (`interop_safe`); with
+    /// `hachu_compatible`, also moves HaChu follows and that repeat no
+    /// position (HaChu refuses every repetition). A lower tier is used only
+    /// when the better ones are empty, so a side with a legal move always
+    /// moves.
+    pub fn root_moves(pos: &mut Position, policy: RootPolicy) -> Vec<Move> {
+        let RootPolicy {
+            hachu_compatible,
+            xboard_safe,
+        } = policy;
         let us = pos.side();
         let single_royal = pos.royals(us) == 1;
         // tiers[0]: safe; [1]: exposes the royal; [2]: not interop-safe.
         let mut tiers: [Vec<Move>; 3] = Default::default();
         for mv in Self::root_moves_all(pos) {
-            let tier = if !interop_safe(pos, mv) || (hachu_compatible && !hachu_follows(pos, mv)) {
+            let unsafe_move = xboard_safe && !interop_safe(pos, mv);
+            let tier = if unsafe_move || (hachu_compatible && !hachu_follows(pos, mv)) {
                 2
             } else {
                 pos.make(mv);
@@ -173,7 +204,7 @@ impl Searcher {
         report: &mut dyn FnMut(&Info),
     ) -> Outcome {
         self.tt.new_search();
-        let mut roots = Self::root_moves(pos, self.hachu_compatible);
+        let mut roots = Self::root_moves(pos, self.policy());
         roots.retain(|m| !limits.excluded.contains(m));
         if roots.len() <= 1 {
             return Outcome {
@@ -218,6 +249,7 @@ impl Searcher {
         let depth = limits.depth.unwrap_or(1).max(1) as i32;
         self.tt.new_search();
         let shared = Shared::new(Move::default());
+        let policy = self.policy();
         let w = &mut self.workers[0];
         w.hachu_compatible = self.hachu_compatible;
         w.contempt = self.contempt;
@@ -226,7 +258,7 @@ impl Searcher {
         let mut scored = Vec::new();
         // A pass is never a varied opening move, even where it scores as
         // well as anything (the start position).
-        let roots = Self::root_moves(pos, self.hachu_compatible);
+        let roots = Self::root_moves(pos, policy);
         for mv in roots.into_iter().filter(|m| !m.is_pass()) {
             pos.make(mv);
             let score = match repetition::verdict(pos) {
@@ -1035,7 +1067,7 @@ mod tests {
 
     /// The engine's root moves, as sorted move strings.
     fn sorted_roots(pos: &mut Position) -> Vec<String> {
-        let mut roots: Vec<String> = Searcher::root_moves(pos, false)
+        let mut roots: Vec<String> = Searcher::root_moves(pos, RootPolicy::XBOARD)
             .iter()
             .map(|m| m.to_string())
             .collect();
@@ -1111,7 +1143,7 @@ mod tests {
         // XBoard forfeits it); the search must never choose such a move.
         let fen = "12/12/4r7/12/12/12/12/12/12/12/12/5K5k w";
         let mut pos = Position::from_fen(chu(), fen).unwrap();
-        let roots = Searcher::root_moves(&mut pos, false);
+        let roots = Searcher::root_moves(&mut pos, RootPolicy::XBOARD);
         assert!(!roots.is_empty());
         assert!(roots.iter().all(|m| m.to().file() != 4), "{roots:?}");
     }

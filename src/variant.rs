@@ -19,6 +19,9 @@
 //! native = yes                ; XBoard knows the variant: no `setup`
 //! start = <FEN>
 //! hachu-start = <FEN>         ; HaChu's own start position, if different
+//! start-name = NAME           ; what `start` is called among the layouts
+//! layout = NAME: <FEN>        ; another start position the rules offer
+//!                             ; (an engine option chooses; Nutty d2/k2)
 //! eval-NAME = <centipawns>    ; evaluation weights (`eval::EvalParams`)
 //! piece = TOKEN | Name | XBetza for the GUI | movement | promotes to | flags
 //! ```
@@ -256,6 +259,13 @@ impl PieceType {
     }
 }
 
+/// A named start position (`layout = NAME: FEN`).
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub name: String,
+    pub fen: String,
+}
+
 #[derive(Clone, Debug)]
 pub struct Variant {
     /// CECP name (`chu`, `cashew-shogi`).
@@ -275,6 +285,10 @@ pub struct Variant {
     /// (Macadamia: Gote's Priest and Pirate exchanged); used for games
     /// against HaChu, which can crash on the rules' position.
     pub hachu_start_fen: Option<String>,
+    /// The start positions a player may choose between (the rules file
+    /// leaves the setup open), `start_fen` first; empty when there is
+    /// only the one.
+    pub layouts: Vec<Layout>,
     pub pieces: Vec<PieceType>,
     /// Every on-board square, rank by rank from a1.
     pub squares: Vec<Square>,
@@ -434,6 +448,8 @@ struct Draft {
     native: bool,
     start: Option<String>,
     hachu_start: Option<String>,
+    start_name: Option<String>,
+    layouts: Vec<Layout>,
     pieces: Vec<PieceDraft>,
     eval: EvalParams,
 }
@@ -461,6 +477,8 @@ impl Draft {
             native: false,
             start: None,
             hachu_start: None,
+            start_name: None,
+            layouts: Vec::new(),
             pieces: Vec::new(),
             eval: EvalParams::default(),
         }
@@ -509,6 +527,16 @@ impl Draft {
             "consecutive-passes" => self.no_double_pass = !yes_no(value)?,
             "start" => self.start = Some(value.to_string()),
             "hachu-start" => self.hachu_start = Some(value.to_string()),
+            "start-name" => self.start_name = Some(value.to_string()),
+            "layout" => {
+                let (name, fen) = value
+                    .split_once(':')
+                    .ok_or_else(|| format!("layout needs NAME: FEN, got '{value}'"))?;
+                self.layouts.push(Layout {
+                    name: name.trim().to_string(),
+                    fen: fen.trim().to_string(),
+                });
+            }
             "piece" => {
                 let f: Vec<&str> = value.split('|').map(str::trim).collect();
                 if f.len() != 6 {
@@ -621,6 +649,17 @@ impl Draft {
         let has_freezers = pieces.iter().any(|p| p.freezes);
         let auto_burn = pieces.iter().any(|p| p.burn == Burn::Auto);
         let start_fen = self.start.ok_or_else(|| ctx("no start position".into()))?;
+        let mut layouts = self.layouts;
+        if !layouts.is_empty() {
+            let name = self.start_name.unwrap_or_else(|| "standard".to_string());
+            layouts.insert(
+                0,
+                Layout {
+                    name,
+                    fen: start_fen.clone(),
+                },
+            );
+        }
         let mut variant = Variant {
             name: self.name,
             title: self.title,
@@ -634,6 +673,7 @@ impl Draft {
             native: self.native,
             start_fen,
             hachu_start_fen: self.hachu_start,
+            layouts,
             pieces,
             squares,
             leap_deltas,

@@ -7,13 +7,15 @@
 //! follows the commands before its `ping`.
 
 use crate::board::Position;
+use crate::highlight::{self, Entry, Marker};
 use crate::movegen::parse_move;
 use crate::moves::Move;
 use crate::repetition::{self, Verdict};
 use crate::search::{Info, Limits, MATE, MAX_THREADS, Outcome, Searcher};
 use crate::time::{self, Control};
-use crate::types::{Color, Rng};
+use crate::types::{Color, Rng, Square};
 use crate::variant::{PieceType, Variant, VariantSet};
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -46,6 +48,16 @@ const RANDOM_OPTION: &str = "Random opening moves";
 /// stays out of the choice; placement differences stay in.
 const RANDOM_DEPTH: u32 = 2;
 const RANDOM_MARGIN: i32 = 30;
+/// Combo option, one per variant with more than one start layout (the
+/// rules leave the setup open): `"<variant title> layout"`.
+const LAYOUT_OPTION_SUFFIX: &str = " layout";
+/// Check option (default on): keep to moves XBoard 4.9.1 passes on and
+/// judges correctly (`movegen::interop_safe`) whenever there is one. Off:
+/// any legal move, for GUIs without those faults.
+const XBOARD_SAFE_OPTION: &str = "XBoard-safe moves";
+/// Check option (default off): the engine may play counter-strikes the
+/// Okazaki rule allows (rules/chu.md 5.4); it accepts them either way.
+const OKAZAKI_OPTION: &str = "Okazaki rule";
 /// Default transposition-table size before the GUI sends `memory`.
 const DEFAULT_MEMORY_MB: usize = 64;
 
@@ -119,6 +131,13 @@ pub struct Engine {
     /// A background search (pondering, analysis) is running: any input
     /// line stops it.
     background: Arc<AtomicBool>,
+    /// The start layout chosen per variant name (an index into its
+    /// `layouts`); absent: the rules' start position.
+    layouts: HashMap<String, usize>,
+    /// The move the user is entering with the mouse (`lift`, `put`).
+    entry: Option<Entry>,
+    /// `OKAZAKI_OPTION`'s value, given to every position of the game.
+    okazaki: bool,
     /// Where protocol lines go: stdout, or a test's buffer.
     out: Box<dyn Write>,
 }
@@ -168,6 +187,9 @@ impl Engine {
             resign_threshold: 0,
             losing_searches: 0,
             background: Arc::new(AtomicBool::new(false)),
+            layouts: HashMap::new(),
+            okazaki: false,
+            entry: None,
             out,
         }
     }
@@ -352,6 +374,9 @@ impl Engine {
             "exclude" => self.exclude(arg, true),
             "include" => self.exclude(arg, false),
             "hint" => self.hint(),
+            "lift" => self.lift(arg),
+            "put" => self.put(arg),
+            "hover" => self.hover(arg),
             "draw" => {
                 // Accepted only when the engine's own search finds it is
                 // losing; an even game is played on.
@@ -380,12 +405,16 @@ impl Engine {
                         .start_override
                         .as_ref()
                         .and_then(|f| Position::from_fen(v, f).ok().map(|p| (p, f)));
+                    let layout = self.layouts.get(&v.name).and_then(|&i| v.layouts.get(i));
                     let (pos, fen) = chosen.unwrap_or_else(|| {
                         let hachu_fen = v
                             .hachu_start_fen
                             .as_ref()
                             .filter(|_| self.searcher.hachu_compatible);
-                        let fen = hachu_fen.unwrap_or(&v.start_fen);
+                        let fen = match layout {
+                            Some(l) => &l.fen,
+                            None => hachu_fen.unwrap_or(&v.start_fen),
+                        };
                         let pos = Position::from_fen(v, fen).unwrap_or_else(|_| Position::start(v));
                         (pos, fen)
                     });
@@ -473,7 +502,7 @@ impl Engine {
     fn features(&mut self) {
         let names: Vec<&str> = self.set.variants.iter().map(|v| v.name.as_str()).collect();
         self.say(&format!(
-            "feature ping=1 setboard=1 usermove=1 memory=1 smp=1 exclude=1 sigint=0 sigterm=0 colors=0 draw=1 analyze=1 \
+            "feature ping=1 setboard=1 usermove=1 memory=1 smp=1 exclude=1 highlight=1 sigint=0 sigterm=0 colors=0 draw=1 analyze=1 \
              myname=\"{NAME}\" variants=\"{}\"",
             names.join(",")
         ));
@@ -485,6 +514,16 @@ impl Engine {
         self.say(&format!(
             "feature option=\"{RESIGN_OPTION} -spin 0 0 10000\""
         ));
+        self.say(&format!("feature option=\"{XBOARD_SAFE_OPTION} -check 1\""));
+        self.say(&format!("feature option=\"{OKAZAKI_OPTION} -check 0\""));
+        for v in self.set.variants.iter().filter(|v| !v.layouts.is_empty()) {
+            let names: Vec<String> = v.layouts.iter().map(|l| l.name.clone()).collect();
+            self.say(&format!(
+                "feature option=\"{}{LAYOUT_OPTION_SUFFIX} -combo *{}\"",
+                v.title,
+                names.join(" /// ")
+            ));
+        }
         self.say("feature done=1");
     }
 
@@ -504,7 +543,117 @@ impl Engine {
                 Ok(n) if (0..=10_000).contains(&n) => self.resign_threshold = n,
                 _ => self.say(&format!("Error (bad value, 0 to 10000): {arg}")),
             },
+            Some((XBOARD_SAFE_OPTION, v @ ("0" | "1"))) => self.searcher.xboard_safe = v == "1",
+            Some((OKAZAKI_OPTION, v @ ("0" | "1"))) => {
+                self.okazaki = v == "1";
+                self.pos.set_okazaki(self.okazaki);
+            }
+            Some((name, value)) if name.ends_with(LAYOUT_OPTION_SUFFIX) => {
+                let title = name.trim_end_matches(LAYOUT_OPTION_SUFFIX);
+                let variant = self.set.variants.iter().find(|v| v.title == title);
+                let choice = variant.and_then(|v| {
+                    let i = v.layouts.iter().position(|l| l.name == value.trim())?;
+                    Some((v.name.clone(), i))
+                });
+                match choice {
+                    Some((variant, i)) => {
+                        self.layouts.insert(variant, i);
+                    }
+                    None => self.say(&format!("Error (unknown layout): {arg}")),
+                }
+            }
             _ => self.say(&format!("Error (unknown option): {arg}")),
+        }
+    }
+
+    /// A square named by the GUI, or an error said.
+    fn square(&mut self, cmd: &str, arg: &str) -> Option<Square> {
+        let v = self.pos.variant();
+        // `put e5,`: XBoard adds the comma when Ctrl is held.
+        match Square::parse_prefix(arg.trim().trim_end_matches(','), v.width, v.height) {
+            Some((sq, "")) => Some(sq),
+            _ => {
+                self.say(&format!("Error (bad square): {cmd} {arg}"));
+                None
+            }
+        }
+    }
+
+    /// The highlight for the next click of the move being entered; no
+    /// square is marked for a piece that may not move now.
+    fn send_highlight(&mut self, extra: &[(Square, char)]) {
+        let movable = !self.game_over
+            && self.entry.as_ref().is_some_and(|e| {
+                self.pos
+                    .piece_at(e.from)
+                    .is_some_and(|p| p.color() == self.pos.side())
+            });
+        let marks = match &self.entry {
+            Some(e) if movable => highlight::markers(&self.pos, e),
+            _ => Vec::new(),
+        };
+        let fen = highlight::colour_fen(&self.pos, &marks, extra);
+        self.say(&format!("highlight {fen}"));
+    }
+
+    /// `lift SQ`: the user picked up the piece on SQ, or (right after a
+    /// `put` on a cyan square) goes on from there.
+    fn lift(&mut self, arg: &str) {
+        let Some(sq) = self.square("lift", arg) else {
+            return;
+        };
+        let goes_on = self
+            .entry
+            .as_ref()
+            .is_some_and(|e| e.legs.last() == Some(&sq));
+        if !goes_on {
+            self.entry = Some(Entry {
+                from: sq,
+                legs: Vec::new(),
+            });
+        }
+        self.send_highlight(&[]);
+    }
+
+    /// `put SQ`: the user dropped the piece. On a cyan square the move goes
+    /// on (XBoard sends `lift SQ` next); on a blue one the GUI waits for the
+    /// promotion `choice`; elsewhere the move is complete.
+    fn put(&mut self, arg: &str) {
+        let Some(sq) = self.square("put", arg) else {
+            return;
+        };
+        let Some(entry) = self.entry.as_mut() else {
+            return;
+        };
+        if entry.legs.last() == Some(&sq) {
+            // The same cyan square again: the move ends there.
+            self.entry = None;
+            return;
+        }
+        let marker = highlight::markers(&self.pos, entry)
+            .into_iter()
+            .find(|(s, _)| *s == sq)
+            .map(|(_, m)| m);
+        match marker {
+            Some(Marker::Leg) => entry.legs.push(sq),
+            Some(Marker::ForcedPromotion) => self.say("choice +"),
+            _ => self.entry = None,
+        }
+    }
+
+    /// `hover SQ` over a red or magenta square: mark (green, not legal) the
+    /// pieces the move ending there removes besides the one on SQ (burns).
+    fn hover(&mut self, arg: &str) {
+        let Some(sq) = self.square("hover", arg) else {
+            return;
+        };
+        let Some(entry) = &self.entry else {
+            return;
+        };
+        let victims = highlight::victims(&self.pos, entry, sq);
+        if !victims.is_empty() {
+            let extra: Vec<(Square, char)> = victims.into_iter().map(|s| (s, 'g')).collect();
+            self.send_highlight(&extra);
         }
     }
 
@@ -522,8 +671,10 @@ impl Engine {
         self.game_over
     }
 
-    fn reset(&mut self, pos: Position) {
+    fn reset(&mut self, mut pos: Position) {
+        pos.set_okazaki(self.okazaki);
         self.pos = pos;
+        self.entry = None;
         self.game_over = false;
         self.pending_legs.clear();
         self.excluded.clear();
@@ -533,6 +684,7 @@ impl Engine {
     }
 
     fn take_back(&mut self, plies: usize) {
+        self.entry = None;
         if self.pos.ply() < plies {
             self.say("Error (no move to undo): undo");
             return;
@@ -552,6 +704,7 @@ impl Engine {
             return;
         }
         let full = std::mem::take(&mut self.pending_legs) + text;
+        self.entry = None;
         if self.game_over {
             self.say(&format!("Illegal move (game is over): {full}"));
             return;

@@ -8,7 +8,9 @@
 
 mod common;
 
-use common::{all_illegal, all_legal, count, illegal, legal, play, sq};
+use common::{
+    accepted_not_played, all_illegal, all_legal, count, illegal, legal, play, played, sq,
+};
 use kyodai::board::{Position, RuleState};
 
 common::sides!("chu");
@@ -654,10 +656,36 @@ fn rule2_non_lion_may_not_recapture_lion_next_move() {
         p.state().lion_strike,
         "c5c9 is a non-Lion capture of a Lion"
     );
-    all_illegal(&p, &["h10h3", "h10h3+"]);
+    // (The Lion h3 is unprotected: the Okazaki rule, an option, would
+    // allow it, so it is accepted from an opponent but not played.)
+    accepted_not_played(&p, "h10h3");
+    accepted_not_played(&p, "h10h3+");
     // ... but a Lion may (here: distant and unprotected, rule 1 allows it).
     legal(&p, "j4h3");
     legal(&p, "h10h4");
+}
+
+#[test]
+fn okazaki_rule_allows_counter_strike_on_an_unprotected_lion() {
+    // Section 5.4 variants: with the Okazaki rule the Rook h10 may take the
+    // unprotected Lion h3 right after the counter-strike position arose...
+    let mut p = white(STRIKE);
+    play(&mut p, "c5c9");
+    p.set_okazaki(true);
+    played(&p, "h10h3");
+    // ... but not a protected one (a Sente Gold g2 guards h3): refused
+    // outright, from anyone.
+    let mut q = white(&format!("{STRIKE} G@g2"));
+    play(&mut q, "c5c9");
+    q.set_okazaki(true);
+    illegal(&q, "h10h3");
+    // Only a plain capture: a Horned Falcon's sting that takes the Lion
+    // stays barred.
+    let mut f = white("K@a1 k@l12 R@c5 N@h3 n@c9 +h@h4 +o@i2");
+    play(&mut f, "c5c9");
+    f.set_okazaki(true);
+    illegal(&f, "h4h3,h3h4");
+    legal(&black("K@a1 k@l12 R@c9 N@h3 +h@h4 +o@i2"), "h4h3,h3h4");
 }
 
 #[test]
@@ -680,7 +708,7 @@ fn rule2_state_from_set_state() {
         lion_strike: true,
         ..RuleState::default()
     });
-    illegal(&p, "h10h3");
+    accepted_not_played(&p, "h10h3");
     legal(&p, "j4h3");
 }
 
@@ -689,7 +717,7 @@ fn rule2_binds_horned_falcon() {
     // 5.4.2: HF and SE count as non-Lions.
     let mut p = white("K@a1 k@l12 R@c5 N@h3 n@c9 +h@h5 +o@i2");
     play(&mut p, "c5c9");
-    illegal(&p, "h5h3");
+    accepted_not_played(&p, "h5h3");
     all_legal(&p, &["i2h3", "i2h3,h3i2", "i2h3,h3g4", "h5h4", "h5h5"]);
     let mut q = white("K@a1 k@l12 R@c5 N@h3 n@c9 +h@h5 +o@i2");
     play(&mut q, "c5c9 l12k12 a1b1");
@@ -703,7 +731,7 @@ fn rule2_kirin_promoting_on_lion_capture_is_non_lion() {
     let mut p = with_kings("O@f8 n@f10 r@a10");
     play(&mut p, "f8f10+");
     assert!(p.state().lion_strike);
-    illegal(&p, "a10f10");
+    accepted_not_played(&p, "a10f10");
     legal(&p, "a10e10");
 }
 

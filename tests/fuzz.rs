@@ -44,6 +44,9 @@ fn state(e: &Engine) -> (String, usize, u64, bool) {
 const COMMANDS: &[&str] = &[
     "usermove",
     "setboard",
+    "lift",
+    "put",
+    "hover",
     "variant",
     "level",
     "st",
@@ -112,6 +115,10 @@ const WORDS: &[&str] = &[
     "Contempt=50",
     "Resign threshold=x",
     "Random opening moves=2",
+    "Okazaki rule=1",
+    "XBoard-safe moves=0",
+    "Nutty Shogi layout=Chariot d2",
+    "Nutty Shogi layout=",
     "=",
     "@@@@",
     ",",
@@ -170,8 +177,24 @@ fn mutate(rng: &mut Rng, text: &mut String, alphabet: &str) {
 /// One input line.
 fn input(rng: &mut Rng, e: &Engine, start_fen: &str) -> String {
     let mut pos = e.position().clone();
-    match rng.below(10) {
+    match rng.below(11) {
         0..=3 => format!("usermove {}", move_text(rng, &mut pos)),
+        // Mouse entry, mostly on the squares of a real move's legs.
+        10 => {
+            let cmd = ["lift", "put", "hover"][rng.below(3)];
+            let legal = Searcher::root_moves_all(&mut pos);
+            let sq = match legal.get(rng.below(legal.len() + 1)) {
+                Some(m) => {
+                    let legs: Vec<_> = std::iter::once(m.from())
+                        .chain(m.kills().iter().copied())
+                        .chain(std::iter::once(m.to()))
+                        .collect();
+                    legs[rng.below(legs.len())].to_string()
+                }
+                None => square(rng),
+            };
+            format!("{cmd} {sq}")
+        }
         4 => {
             let mut fen = if rng.below(2) == 0 {
                 start_fen.to_string()
@@ -230,6 +253,7 @@ fn random_input_never_panics_and_rejected_input_changes_nothing() {
             let line = input(&mut rng, &e, &v.start_fen);
             let before = state(&e);
             let cmd = line.split_whitespace().next().unwrap_or("");
+            total += 1;
             if cmd == "quit" {
                 assert!(!e.handle(&line), "quit must end the session");
                 continue;
@@ -252,7 +276,6 @@ fn random_input_never_panics_and_rejected_input_changes_nothing() {
                     v.name
                 );
             }
-            total += 1;
         }
     }
     eprintln!("fuzz: {total} inputs, no panic, every rejected input left the game as it was");

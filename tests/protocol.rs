@@ -164,6 +164,7 @@ fn protover_2_announces_features() {
         "analyze=1",
         "exclude=1",
         "draw=1",
+        "highlight=1",
         "myname=\"",
     ] {
         assert!(f.contains(item), "feature line lacks {item}: {f}");
@@ -1434,6 +1435,214 @@ fn resign_threshold_resigns_a_lost_game_after_three_searches() {
             out.iter().filter(|l| l.starts_with("move ")).count(),
             if resigns { 2 } else { 3 }
         );
+        e.quit();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Mouse entry: lift, put, hover
+
+/// The `highlight` line the engine answers `cmd` with.
+fn highlight_after(e: &mut Engine, cmd: &str) -> String {
+    e.send(cmd);
+    let out = e.sync();
+    assert_eq!(out.len(), 1, "{cmd}: {out:?}");
+    line_starting(&out, "highlight ").to_string()
+}
+
+#[test]
+fn lion_double_capture_is_entered_leg_by_leg() {
+    let mut e = Engine::with_fen("chu", "6k5/12/12/12/12/5p6/5N6/12/12/12/12/6K5 w - 0 1");
+    // Lifted: the pawn and the empty neighbours go on (cyan, C), the
+    // second ring ends the move (yellow, Y).
+    assert_eq!(
+        highlight_after(&mut e, "lift f6"),
+        "highlight 12/12/12/12/3YYYYY4/3YCCCY4/3YC1CY4/3YCCCY4/3YYYYY4/12/12/12"
+    );
+    // Dropped on the pawn: XBoard sends put, then lift; the second leg may
+    // end on any square round it, the origin too (igui), each a capture.
+    e.send("put f7");
+    e.expect_silence("put f7");
+    assert_eq!(
+        highlight_after(&mut e, "lift f7"),
+        "highlight 12/12/12/12/4RRR5/4R1R5/4RRR5/12/12/12/12/12"
+    );
+    // Hovering a destination shows the victim in green (lower case: not a
+    // square to drop on).
+    assert_eq!(
+        highlight_after(&mut e, "hover f8"),
+        "highlight 12/12/12/12/4RRR5/4RgR5/4RRR5/12/12/12/12/12"
+    );
+    e.send("put f8");
+    e.expect_silence("put f8");
+    e.accepts("f6f7,f7f8");
+    // The Lion's way out and back through an empty square is a pass.
+    e.send("force");
+    e.send("undo");
+    highlight_after(&mut e, "lift f6");
+    e.send("put f5");
+    assert_eq!(
+        highlight_after(&mut e, "lift f5"),
+        "highlight 12/12/12/12/12/12/5Y6/12/4YYY5/12/12/12"
+    );
+    e.accepts("f6f5,f5f6");
+    e.quit();
+}
+
+#[test]
+fn forced_promotion_square_is_blue_and_put_there_gets_a_choice() {
+    // Cashew: a Commoner that captures must promote.
+    let mut e = Engine::with_fen(
+        "cashew-shogi",
+        "6k6/13/13/13/13/13/6p6/6N6/13/13/13/13/6K6 w - 0 1",
+    );
+    let h = highlight_after(&mut e, "lift g6");
+    assert_eq!(
+        h,
+        "highlight 13/13/13/13/13/13/5YBY5/5Y1Y5/5YYY5/13/13/13/13"
+    );
+    e.send("put g7");
+    assert_eq!(e.sync(), ["choice +"]);
+    e.accepts("g6g7+");
+    e.quit();
+}
+
+#[test]
+fn optional_promotion_square_is_magenta() {
+    let mut e = Engine::with_fen("chu", "11k/12/12/12/5S6/12/12/12/12/12/12/6K5 w - 0 1");
+    let h = highlight_after(&mut e, "lift f8");
+    assert_eq!(h, "highlight 12/12/12/4MMM5/12/4Y1Y5/12/12/12/12/12/12");
+    e.send("put f9");
+    e.expect_silence("put f9");
+    e.quit();
+}
+
+#[test]
+fn hover_shows_a_fire_demons_burn_victims() {
+    // Nutty: the Fire Demon on f5 moving to f7 burns the pieces round f7.
+    let mut e = Engine::with_fen(
+        "nutty-shogi",
+        "6k6/13/13/13/5p1p5/13/13/13/5D!7/13/13/13/6K6 w - 0 1",
+    );
+    let lifted = highlight_after(&mut e, "lift f5");
+    assert!(lifted.starts_with("highlight "), "{lifted}");
+    let hovered = highlight_after(&mut e, "hover g8");
+    // The Demon's destination markers stay; the two Pawns beside g8 show
+    // in green.
+    let rank9 = hovered
+        .trim_start_matches("highlight ")
+        .split('/')
+        .nth(4)
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(rank9.matches('g').count(), 2, "{hovered}");
+    e.quit();
+}
+
+#[test]
+fn lifting_a_piece_that_may_not_move_marks_nothing() {
+    let mut e = Engine::with_fen("chu", "6k5/12/12/12/12/5p6/5N6/12/12/12/12/6K5 w - 0 1");
+    // Gote's pawn, with Sente to move; an empty square.
+    for cmd in ["lift f7", "lift a1"] {
+        assert_eq!(
+            highlight_after(&mut e, cmd),
+            "highlight 12/12/12/12/12/12/12/12/12/12/12/12"
+        );
+    }
+    for bad in ["lift", "lift z9", "put f13", "hover 9f"] {
+        e.send(bad);
+        let out = e.sync();
+        assert!(
+            out.len() == 1 && out[0].starts_with("Error (bad square)"),
+            "{bad}: {out:?}"
+        );
+    }
+    e.quit();
+}
+
+// ---------------------------------------------------------------------------
+// Options: rule choices
+
+#[test]
+fn nutty_layout_option_chooses_the_start_position() {
+    let (mut e, out) = Engine::spawn();
+    assert!(
+        out.iter()
+            .any(|l| l == "feature option=\"Nutty Shogi layout -combo *Buffalo d2 /// Chariot d2\""),
+        "{out:?}"
+    );
+    e.send("new");
+    e.send("variant nutty-shogi");
+    let standard = e.sync();
+    assert!(
+        setup_line(&standard).contains("/V1OW!1L!D!Q1XC!1V/"),
+        "{standard:?}"
+    );
+    e.send("option Nutty Shogi layout=Chariot d2");
+    e.send("new");
+    e.send("variant nutty-shogi");
+    let other = e.sync();
+    assert!(
+        setup_line(&other).contains("/V1OC!1L!D!Q1XW!1V/"),
+        "{other:?}"
+    );
+    e.send("option Nutty Shogi layout=Nonsense");
+    let out = e.sync();
+    assert!(out[0].starts_with("Error (unknown layout)"), "{out:?}");
+    e.quit();
+}
+
+#[test]
+fn okazaki_option_lets_the_engine_counter_strike_an_unprotected_lion() {
+    // Gote's Rook c5 takes Sente's Lion f5 (a non-Lion took a Lion). Sente's
+    // Rook a10 may then take Gote's Lion f10 only by the Okazaki rule, as
+    // nothing guards f10 (the Pawn f7 blocks Gote's Rook). XBoard forbids
+    // it, so the engine plays it only with XBoard-safe moves off.
+    let fen = "6k5/12/R4n6/12/12/5p6/12/2r2N6/12/12/12/11K b - 0 1";
+    for okazaki in [false, true] {
+        let (mut e, _) = Engine::in_variant("chu");
+        e.send("option XBoard-safe moves=0");
+        e.send(&format!("option Okazaki rule={}", u8::from(okazaki)));
+        assert!(e.setboard(fen).is_empty());
+        e.accepts("c5f5");
+        e.send("sd 2");
+        let (_, mv) = move_within(&mut e, "go", Duration::from_secs(10));
+        assert_eq!(
+            mv.starts_with("a10f10"),
+            okazaki,
+            "Okazaki rule {okazaki}: {mv}"
+        );
+        e.quit();
+    }
+    // Accepted from the user either way; not when f10 is guarded (a Silver
+    // on e11).
+    for (guard, legal) in [("", true), ("s@e11", false)] {
+        let (mut e, _) = Engine::in_variant("chu");
+        let pieces = format!("k@g12 R@a10 n@f10 p@f7 r@c5 N@f5 K@l1 {guard}");
+        let fen = common::fen(common::variant("chu"), &pieces, 'b');
+        assert!(e.setboard(&fen).is_empty());
+        e.accepts("c5f5");
+        if legal {
+            e.accepts("a10f10");
+        } else {
+            e.refuses("a10f10");
+        }
+        e.quit();
+    }
+}
+
+#[test]
+fn xboard_safe_option_off_allows_moves_xboard_mishandles() {
+    // Suzumu: a Rook on rank 16 can take Gote's King; XBoard 4.9.1 takes a
+    // move from rank 16 for a drop, so by default the engine plays another.
+    let fen = "R6k8/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - 0 1";
+    for safe in [true, false] {
+        let (mut e, _) = Engine::in_variant("suzumu-shogi");
+        e.send(&format!("option XBoard-safe moves={}", u8::from(safe)));
+        assert!(e.setboard(fen).is_empty());
+        e.send("sd 2");
+        let (_, mv) = move_within(&mut e, "go", Duration::from_secs(10));
+        assert_eq!(mv.starts_with("a16h16"), !safe, "XBoard-safe {safe}: {mv}");
         e.quit();
     }
 }

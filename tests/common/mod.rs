@@ -157,6 +157,32 @@ pub fn illegal(pos: &Position, m: &str) {
     }
 }
 
+/// `m` is accepted from an opponent (liberal reading) but is not a move
+/// the engine generates, and so never plays, under its own rules.
+pub fn accepted_not_played(pos: &Position, m: &str) {
+    let mv = legal(pos, m);
+    let mut list = Vec::new();
+    generate(pos, &mut list);
+    assert!(
+        !list.contains(&mv),
+        "{m} should not be generated in {} (state {:?})",
+        pos.fen(),
+        pos.state()
+    );
+}
+
+/// `m` is a move `generate` lists.
+pub fn played(pos: &Position, m: &str) {
+    let mv = legal(pos, m);
+    let mut list = Vec::new();
+    generate(pos, &mut list);
+    assert!(
+        list.contains(&mv),
+        "{m} should be generated in {}",
+        pos.fen()
+    );
+}
+
 pub fn all_legal(pos: &Position, moves: &[&str]) {
     for m in moves {
         legal(pos, m);
