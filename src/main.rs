@@ -57,9 +57,15 @@ enum Command {
         /// Start from this FEN instead of the variant's start position.
         #[arg(long)]
         fen: Option<String>,
+        /// Play these moves first (space-separated, PROTOCOL.md notation).
+        #[arg(long)]
+        moves: Option<String>,
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// Print the position's FEN (after --moves) first.
+        #[arg(long)]
+        print_fen: bool,
     },
 }
 
@@ -141,13 +147,23 @@ fn run(cli: Cli) -> Result<(), String> {
             variant,
             depth,
             fen,
+            moves,
             divide,
+            print_fen,
         }) => {
             let v = variant_named(set, &variant)?;
             let mut pos = match fen {
                 Some(f) => Position::from_fen(v, &f)?,
                 None => Position::start(v),
             };
+            for text in moves.iter().flat_map(|m| m.split_whitespace()) {
+                let mv = kyodai::movegen::parse_move(&pos, text)
+                    .map_err(|e| format!("--moves: {text}: {e}"))?;
+                pos.make(mv);
+            }
+            if print_fen {
+                println!("fen {}", pos.fen());
+            }
             let total = if divide {
                 let rows = kyodai::perft::divide(&mut pos, depth);
                 for (mv, n) in &rows {

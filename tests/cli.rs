@@ -40,6 +40,23 @@ fn divide_writes_passes_as_from_from() {
 }
 
 #[test]
+fn perft_after_moves() {
+    // After the Lion's double capture f6f7,f7f8 Gote has only its King
+    // (l12: k12, k11, l11); a refused move is an error, not a count.
+    let fen = "11k/12/12/12/5p6/5p6/5N6/12/12/12/12/K11 w";
+    let o = kyodai(&["perft", "chu", "1", "--fen", fen, "--moves", "f6f7,f7f8"]);
+    assert_eq!(stdout(&o).trim(), "total 3", "{}", stdout(&o));
+    let o = kyodai(&["perft", "chu", "0", "--fen", fen, "--moves", "f6f7,f7f8", "--print-fen"]);
+    assert_eq!(
+        stdout(&o),
+        "fen 11k/12/12/12/5N6/12/12/12/12/12/12/K11 b - 0 1\ntotal 1\n"
+    );
+    let bad = kyodai(&["perft", "chu", "1", "--fen", fen, "--moves", "f6f7 f8f6"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--moves: f8f6"));
+}
+
+#[test]
 fn ini_file_replaces_the_builtin_variants() {
     let dir = std::env::temp_dir().join(format!("kyodai-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
