@@ -46,7 +46,16 @@ fn perft_after_moves() {
     let fen = "11k/12/12/12/5p6/5p6/5N6/12/12/12/12/K11 w";
     let o = kyodai(&["perft", "chu", "1", "--fen", fen, "--moves", "f6f7,f7f8"]);
     assert_eq!(stdout(&o).trim(), "total 3", "{}", stdout(&o));
-    let o = kyodai(&["perft", "chu", "0", "--fen", fen, "--moves", "f6f7,f7f8", "--print-fen"]);
+    let o = kyodai(&[
+        "perft",
+        "chu",
+        "0",
+        "--fen",
+        fen,
+        "--moves",
+        "f6f7,f7f8",
+        "--print-fen",
+    ]);
     assert_eq!(
         stdout(&o),
         "fen 11k/12/12/12/5N6/12/12/12/12/12/12/K11 b - 0 1\ntotal 1\n"
