@@ -21,7 +21,9 @@ moves and ends soon (Kyodai usually takes the King).
 
 Prints one line per game: moves, multi-capture moves entered, promotions
 entered, clicks, result; exits non-zero if any game failed. Logs, XBoard's
-debug file and screenshots go to DIR (default match-out/mouse-DATE).
+debug file and a screenshot (game.png: the user's move N, its piece lifted
+and the engine's marks shown) go to DIR/VARIANT (default
+match-out/mouse-DATE).
 """
 import argparse
 import os
@@ -98,6 +100,7 @@ class Game:
         self.seen = 0
         self.pending = []
         self.multi_done = False
+        self.multi_pieces = self.multi_capture_pieces()
         self.moves = []
         self.clicks = 0
 
@@ -200,7 +203,8 @@ class Game:
             return rng.choice(multi)
         if not self.multi_done:
             # Until a multi-capture has been entered: a move after which
-            # one would be on (were it our turn again), among a sample.
+            # one would be on (were it our turn again), among a sample; else
+            # bring a piece that makes such moves nearer the enemy.
             best, score = None, 0
             for m in rng.sample(legal, min(len(legal), 25)):
                 n = self.multi_after(m)
@@ -208,6 +212,16 @@ class Game:
                     best, score = m, n
             if best:
                 return best
+            enemies = [sq for sq, tok in self.pieces.items() if tok.lstrip("+")[0].islower()]
+            seekers = [m for m in legal if self.pieces.get(squares(m)[0]) in self.multi_pieces
+                       and squares(m)[-1] != squares(m)[0]]
+            if seekers and enemies and rng.random() < 0.8:
+                def gap(m):
+                    to = squares(m)[-1]
+                    return min(max(abs(ord(to[0]) - ord(e[0])), abs(int(to[1:]) - int(e[1:])))
+                               for e in enemies)
+                near = min(gap(m) for m in seekers)
+                return rng.choice([m for m in seekers if gap(m) == near])
         promoting = [m for m in legal if m.endswith("+")]
         if promoting and rng.random() < 0.7:
             return rng.choice(promoting)
@@ -219,6 +233,22 @@ class Game:
             best = max(gain.values())
             return rng.choice([m for m in legal if gain[m] == best])
         return rng.choice(legal)
+
+    def multi_capture_pieces(self):
+        """FEN tokens (the user's, upper case) of the piece types engine.ini
+        gives a power that removes pieces off the destination."""
+        powers = ("lion", "wolf", "sting", "igui", "burn=2", "take-jumped")
+        tokens, section = set(), None
+        with open(os.path.join(REPO, "engine.ini")) as f:
+            for line in f:
+                line = line.strip()
+                if line.startswith("["):
+                    section = line.strip("[]")
+                elif section == self.variant and line.startswith("piece"):
+                    fields = [x.strip() for x in line.split("=", 1)[1].split("|")]
+                    if any(w.startswith(powers) for w in fields[5].split()):
+                        tokens.add(fields[0].upper())
+        return tokens
 
     def multi_after(self, mv):
         """How many multi-capture moves the user would have after `mv` if
@@ -246,6 +276,12 @@ class Game:
         line, _ = self.wait_for(r">first : lift %s$" % origin, 5)
         hl, _ = self.wait_for(r"<first : highlight ", 5)
         marks = self.marks(hl)
+        if len(self.moves) // 2 + 1 == self.args.screenshot_at:
+            # The game in progress with the lifted piece's squares marked.
+            time.sleep(0.5)
+            ww, wh = window_size(self.display)
+            subprocess.run(["import", "-display", self.display, "-window", "root", "-crop",
+                            "%dx%d+0+0" % (ww, wh), os.path.join(self.out, "game.png")])
         if legs == [origin]:
             # A pass: out to a cyan empty neighbour and back.
             out = [s for s, m in marks.items() if m == "C" and s not in self.pieces
@@ -310,9 +346,6 @@ class Game:
                 multi += "," in mv
                 self.multi_done = multi > 0
                 promotions += sent.endswith("+")
-                if n + 1 == self.args.screenshot_at:
-                    subprocess.run(["import", "-display", self.display, "-window", "root",
-                                    os.path.join(self.out, "game.png")])
                 reply = self.engine_reply()
                 if reply is None:
                     break
@@ -324,22 +357,22 @@ class Game:
         return multi, promotions, result
 
     def occupied_squares(self):
-        """Squares holding a piece, from the engine's view of the game."""
+        """Square -> FEN token of every piece, from the engine's view of the
+        game."""
         out = subprocess.run([self.args.engine, "perft", self.variant, "0", "--moves",
                               " ".join(self.moves), "--print-fen"], capture_output=True, text=True,
                              check=True)
         fen = out.stdout.split()[1]
-        squares = set()
+        squares = {}
         for i, row in enumerate(fen.split("/")):
             f = 0
             for tok in re.findall(r"\d+|\+?[A-Za-z]['!]?", row):
                 if tok.isdigit():
                     f += int(tok)
                 else:
-                    squares.add("%s%d" % (chr(ord("a") + f), self.size - i))
+                    squares["%s%d" % (chr(ord("a") + f), self.size - i)] = tok
                     f += 1
         return squares
-
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

@@ -157,15 +157,20 @@ pub fn illegal(pos: &Position, m: &str) {
     }
 }
 
-/// `m` is accepted from an opponent (liberal reading) but is not a move
-/// the engine generates, and so never plays, under its own rules.
-pub fn accepted_not_played(pos: &Position, m: &str) {
+/// Whether the legal (accepted) move `m` is one `generate` lists.
+fn generated(pos: &Position, m: &str) -> bool {
     let mv = legal(pos, m);
     let mut list = Vec::new();
     generate(pos, &mut list);
+    list.contains(&mv)
+}
+
+/// `m` is accepted from an opponent (liberal reading) but is not a move
+/// the engine generates, and so never plays, under its own rules.
+pub fn accepted_not_played(pos: &Position, m: &str) {
     assert!(
-        !list.contains(&mv),
-        "{m} should not be generated in {} (state {:?})",
+        !generated(pos, m),
+        "{m} should not be generated in {} ({:?})",
         pos.fen(),
         pos.state()
     );
@@ -173,11 +178,8 @@ pub fn accepted_not_played(pos: &Position, m: &str) {
 
 /// `m` is a move `generate` lists.
 pub fn played(pos: &Position, m: &str) {
-    let mv = legal(pos, m);
-    let mut list = Vec::new();
-    generate(pos, &mut list);
     assert!(
-        list.contains(&mv),
+        generated(pos, m),
         "{m} should be generated in {}",
         pos.fen()
     );
