@@ -340,12 +340,20 @@ def sprt_bounds(alpha=0.05, beta=0.05):
     return math.log(beta / (1.0 - alpha)), math.log((1.0 - beta) / alpha)
 
 
+# The normal approximation needs a sample: with a handful of games the
+# variance estimate is near 0 (W 5 D 1 L 0 gave LLR 4.9, "H1" after six
+# games), so no decision is taken before this many scored games.
+SPRT_MIN_GAMES = 20
+
+
 def sprt_test(w, d, l, elo0, elo1, alpha=0.05, beta=0.05):
     """-> dict(llr, lower, upper, decision 'H0'/'H1'/'continue', elo0, elo1,
     alpha, beta)."""
     llr = sprt_llr(w, d, l, elo0, elo1)
     lower, upper = sprt_bounds(alpha, beta)
-    if llr >= upper:
+    if w + d + l < SPRT_MIN_GAMES:
+        decision = "continue"
+    elif llr >= upper:
         decision = "H1"
     elif llr <= lower:
         decision = "H0"
@@ -456,6 +464,8 @@ def selftest():
     check("no games -> LLR 0, continue", sprt_test(0, 0, 0, 0, 50)["decision"], "continue", None)
     check("small sample W3 D2 L1 -> continue", sprt_test(3, 2, 1, 0, 50)["decision"], "continue", None)
     check("3 wins of 3 -> continue", sprt_test(3, 0, 0, 0, 50)["decision"], "continue", None)
+    check("W5 D1 L0 (too few games) -> continue", sprt_test(5, 1, 0, -10, 40)["decision"],
+          "continue", None)
     check("clearly winning W40 D20 L10 -> H1", sprt_test(40, 20, 10, 0, 50)["decision"], "H1", None)
     check("all won W30 D0 L0 -> H1", sprt_test(30, 0, 0, 0, 50)["decision"], "H1", None)
     check("clearly losing W10 D20 L40 -> H0", sprt_test(10, 20, 40, 0, 50)["decision"], "H0", None)
