@@ -66,8 +66,8 @@ def window_size(display):
     out = subprocess.run(["xwininfo", "-display", display, "-root", "-tree"],
                          capture_output=True, text=True).stdout
     for line in out.splitlines():
-        m = re.search(r'"xboard: [^"]*".*?(\d+)x(\d+)\+0\+0', line)
-        if m:
+        m = re.search(r'\("xboard" "Xboard"\)\s+(\d+)x(\d+)\+0\+0', line)
+        if m and int(m.group(1)) > 100:
             return int(m.group(1)), int(m.group(2))
     raise Failure("no XBoard window")
 
@@ -109,7 +109,7 @@ class Game:
         engine = os.path.join(self.out, "kyodai")
         shutil.copy(self.args.engine, engine)
         cmd = [XBOARD, "-fcp", "./kyodai", "-fd", self.out, "-firstProtocolVersion", "2",
-               "-variant", self.variant, "-tc", "30", "-inc", "0", "-searchDepth", str(self.args.depth),
+               "-variant", self.variant, "-tc", "5", "-inc", "0", "-searchDepth", str(self.args.depth),
                "-debugMode", "true", "-nameOfDebugFile", self.debug, "-engineDebugOutput", "1",
                "-ponderNextMove", "false", "-saveSettingsOnExit", "false",
                "-saveSettingsFile", os.path.join(self.out, "xboard.ini"),
@@ -212,6 +212,10 @@ class Game:
                     best, score = m, n
             if best:
                 return best
+        advice = self.advice() if rng.random() < 0.7 else None
+        if advice in legal:
+            return advice
+        if not self.multi_done:
             enemies = [sq for sq, tok in self.pieces.items() if tok.lstrip("+")[0].islower()]
             seekers = [m for m in legal if self.pieces.get(squares(m)[0]) in self.multi_pieces
                        and squares(m)[-1] != squares(m)[0]]
@@ -233,6 +237,24 @@ class Game:
             best = max(gain.values())
             return rng.choice([m for m in legal if gain[m] == best])
         return rng.choice(legal)
+
+    def advice(self):
+        """The move a 2-ply Kyodai search picks for the user (a sensible
+        player lasts longer, so the game reaches multi-captures)."""
+        script = "xboard\nprotover 2\nnew\nvariant %s\nforce\n%ssd 2\ngo\n" % (
+            self.variant, "".join("usermove %s\n" % m for m in self.moves))
+        proc = subprocess.Popen([self.args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True)
+        proc.stdin.write(script)
+        proc.stdin.flush()
+        move = None
+        for line in proc.stdout:
+            if line.startswith("move "):
+                move = line.split()[1]
+                break
+        proc.kill()
+        proc.wait()
+        return move
 
     def multi_capture_pieces(self):
         """FEN tokens (the user's, upper case) of the piece types engine.ini
@@ -311,7 +333,7 @@ class Game:
         """The engine's move (legs joined), or None when the game ended."""
         legs = []
         while True:
-            line, _ = self.wait_for(r"<first : (move |1-0|0-1|1/2-1/2|resign|Illegal move)|GameEnds", 60)
+            line, _ = self.wait_for(r"<first : (move |1-0|0-1|1/2-1/2|resign|Illegal move)|GameEnds", 120)
             if "Illegal move" in line:
                 raise Failure("the engine refused the entered move: %s" % line)
             if "move " not in line:

@@ -11,7 +11,8 @@
 use crate::board::Position;
 use crate::eval::evaluate;
 use crate::movegen::{
-    generate, generate_captures, hachu_follows, interop_safe, is_capture, royal_attacked,
+    attacked_by, generate, generate_captures, hachu_follows, interop_safe, is_capture,
+    royal_attacked,
 };
 use crate::moves::Move;
 use crate::repetition::{self, Verdict};
@@ -210,6 +211,23 @@ impl Searcher {
             return Outcome {
                 best: roots.first().copied(),
                 ..Outcome::default()
+            };
+        }
+        // Taking the last enemy royal ends the game: nothing to search (in
+        // Suzumu a search of such a position can take a minute).
+        if let Some(win) = roots.iter().copied().find(|&m| takes_last_royal(pos, m)) {
+            report(&Info {
+                depth: 1,
+                score: MATE - 1,
+                elapsed_cs: 0,
+                nodes: 0,
+                pv: &[win],
+            });
+            return Outcome {
+                best: Some(win),
+                score: MATE - 1,
+                depth: 1,
+                nodes: 0,
             };
         }
         let shared = Shared::new(roots[0]);
@@ -823,7 +841,7 @@ impl Worker {
 
     /// Captures only, standing pat on the static evaluation. Past the
     /// first `QS_ALL_CAPTURES` plies only captures that take at least the
-    /// capturer's value are tried, and the search stops at `QS_MAX_PLIES`:
+    /// capturer's value or take an undefended piece are tried, and the search stops at `QS_MAX_PLIES`:
     /// in the Tenjiku family (Generals jumping into the enemy camp, Fire
     /// Demons burning) capture chains otherwise run away.
     fn quiesce(
@@ -864,7 +882,10 @@ impl Worker {
             if self.benched(pos, mv) {
                 continue;
             }
-            if qply >= QS_ALL_CAPTURES && victims_value(pos, mv) < capturer_value(pos, mv) {
+            if qply >= QS_ALL_CAPTURES
+                && victims_value(pos, mv) < capturer_value(pos, mv)
+                && defended(pos, mv)
+            {
                 continue;
             }
             pos.make(mv);
@@ -934,6 +955,35 @@ fn victims_value(pos: &Position, mv: Move) -> i32 {
         victims += value(mv.to());
     }
     victims
+}
+
+/// Whether `mv` removes the opponent's last royal and not the mover's.
+fn takes_last_royal(pos: &mut Position, mv: Move) -> bool {
+    let us = pos.side();
+    pos.make(mv);
+    let won = pos.royals(us.flip()) == 0 && pos.royals(us) > 0;
+    pos.unmake();
+    won
+}
+
+/// Whether the opponent could take back on the square of a plain capture
+/// (multi-captures count as defended): a loose piece is worth taking even
+/// with a stronger one, deep in quiescence too. Not in the Tenjiku family,
+/// where such captures chain on and on (a Suzumu search blew up).
+fn defended(pos: &Position, mv: Move) -> bool {
+    let Some(victim) = pos.piece_at(mv.to()) else {
+        return true;
+    };
+    pos.variant().capture_chains
+        || !mv.kills().is_empty()
+        || mv.to() == mv.from()
+        || attacked_by(
+            pos,
+            mv.to(),
+            victim.color(),
+            &[Some(mv.from())],
+            Some(mv.to()),
+        )
 }
 
 fn capturer_value(pos: &Position, mv: Move) -> i32 {
@@ -1163,7 +1213,8 @@ mod tests {
                 assert!(out.depth >= 5 || out.score.abs() > MATE_BOUND, "{out:?}");
                 let best = out.best.expect("a move");
                 assert!(Searcher::root_moves_all(&mut pos).contains(&best), "{best}");
-                assert!(out.nodes > 0);
+                // (Taking the last King needs no search.)
+                assert!(out.nodes > 0 || out.score > MATE_BOUND);
                 // A mate is a mate whatever the thread count.
                 assert_eq!(out.score > MATE_BOUND, single.score > MATE_BOUND, "{fen}");
             }

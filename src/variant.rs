@@ -310,6 +310,10 @@ pub struct Variant {
     pub has_freezers: bool,
     /// Nutty's automatic burning is in play.
     pub auto_burn: bool,
+    /// Some piece moves through or burns many squares at once (area moves,
+    /// burning, capturing jumped pieces): the Tenjiku family, whose
+    /// capture chains quiescence must keep short.
+    pub capture_chains: bool,
     /// A side may not pass on two turns running (Suzumu).
     pub no_double_pass: bool,
     /// `in_zone[color][cell]`.
@@ -648,6 +652,9 @@ impl Draft {
         let has_emperor = has_power(|p| p == Power::Emperor);
         let has_freezers = pieces.iter().any(|p| p.freezes);
         let auto_burn = pieces.iter().any(|p| p.burn == Burn::Auto);
+        let capture_chains = pieces
+            .iter()
+            .any(|p| p.area > 0 || p.burn != Burn::None || p.jump.is_some_and(|j| j.take_jumped));
         let start_fen = self.start.ok_or_else(|| ctx("no start position".into()))?;
         let mut layouts = self.layouts;
         if !layouts.is_empty() {
@@ -683,6 +690,7 @@ impl Draft {
             has_wolves,
             has_emperor,
             has_freezers,
+            capture_chains,
             auto_burn,
             no_double_pass: self.no_double_pass,
             in_zone,
@@ -975,6 +983,21 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn capture_chains_mark_the_tenjiku_family() {
+        let set = VariantSet::builtin();
+        for (name, chains) in [
+            ("chu", false),
+            ("dai", false),
+            ("cashew", false),
+            ("macadamia", false),
+            ("nutty", true),
+            ("suzumu", true),
+        ] {
+            assert_eq!(set.find(name).unwrap().capture_chains, chains, "{name}");
+        }
     }
 
     #[test]

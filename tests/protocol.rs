@@ -830,6 +830,26 @@ fn engine_takes_the_king_and_claims() {
 }
 
 #[test]
+fn a_capturable_last_king_is_taken_without_a_search() {
+    // From a mouse-entered Suzumu game: Gote's Bishop h13 can take Sente's
+    // King h1. A depth-2 search of this position ran for minutes (capture
+    // chains of the jumping Generals); the engine takes the King at once.
+    let (mut e, _) = Engine::in_variant("suzumu-shogi");
+    for mv in "h4h12,h12h13 i13h13 f4n12,n12o13+ h13h3,h3h2 g3h2,h2h3 j13j5,j5j4+ \
+               k4b13,b13a14+ g13h13 o13n14,n14m15"
+        .split_whitespace()
+    {
+        e.accepts(mv);
+    }
+    e.send("sd 3");
+    let (_, mv) = move_within(&mut e, "go", Duration::from_secs(30));
+    assert!(mv.starts_with("h13h1"), "{mv}");
+    let (_, result) = e.wait_for(Duration::from_secs(2), "result", |_| true);
+    assert!(result.starts_with("0-1 {"), "{result}");
+    e.quit();
+}
+
+#[test]
 fn setboard_without_a_gote_royal_is_a_sente_win() {
     // Gote has no royal: whoever is to move, Sente has won (chu.md 6.1).
     for side in ["b", "w"] {
