@@ -21,14 +21,15 @@ moves and ends soon (Kyodai usually takes the King).
 
 Prints one line per game: moves, multi-capture moves entered, promotions
 entered, clicks, result; exits non-zero if any game failed. Logs, XBoard's
-debug file and a screenshot (game.png: the user's move N, its piece lifted
-and the engine's marks shown) go to DIR/VARIANT (default
+debug file and screenshots (game.png: the user's move N, its piece lifted
+and the engine's marks shown; multi.png: the first multi-capture halfway) go to DIR/N-VARIANT (default
 match-out/mouse-DATE).
 """
 import argparse
 import os
 import random
 import re
+import select
 import shutil
 import subprocess
 import sys
@@ -212,7 +213,7 @@ class Game:
                     best, score = m, n
             if best:
                 return best
-        advice = self.advice() if rng.random() < 0.7 else None
+        advice = self.advice() if rng.random() < 0.9 else None
         if advice in legal:
             return advice
         if not self.multi_done:
@@ -248,7 +249,15 @@ class Game:
         proc.stdin.write(script)
         proc.stdin.flush()
         move = None
-        for line in proc.stdout:
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            ready, _, _ = select.select([proc.stdout], [], [], 1.0)
+            if not ready:
+                continue
+            line = proc.stdout.readline()
+            # No move when the search resigns or the game is over.
+            if not line or line.startswith(("resign", "1-0", "0-1", "1/2-1/2")):
+                break
             if line.startswith("move "):
                 move = line.split()[1]
                 break
@@ -300,10 +309,7 @@ class Game:
         marks = self.marks(hl)
         if len(self.moves) // 2 + 1 == self.args.screenshot_at:
             # The game in progress with the lifted piece's squares marked.
-            time.sleep(0.5)
-            ww, wh = window_size(self.display)
-            subprocess.run(["import", "-display", self.display, "-window", "root", "-crop",
-                            "%dx%d+0+0" % (ww, wh), os.path.join(self.out, "game.png")])
+            self.shoot("game.png")
         if legs == [origin]:
             # A pass: out to a cyan empty neighbour and back.
             out = [s for s, m in marks.items() if m == "C" and s not in self.pieces
@@ -321,6 +327,9 @@ class Game:
                 self.wait_for(r">first : lift %s$" % sq, 5)
                 hl, _ = self.wait_for(r"<first : highlight ", 5)
                 marks = self.marks(hl)
+                if not self.multi_done and "," in mv:
+                    # The first multi-capture, halfway: the next leg's marks.
+                    self.shoot("multi.png")
             elif mark == "C":
                 self.wait_for(r">first : lift %s$" % sq, 5)
                 self.click(sq)
@@ -328,6 +337,13 @@ class Game:
         # XBoard logs the prefix and the move as two writes on one line:
         # `usermove 2702 >first : j1i2`.
         return sent.split()[-1]
+
+    def shoot(self, name):
+        """A screenshot of the XBoard window."""
+        time.sleep(0.5)
+        ww, wh = window_size(self.display)
+        subprocess.run(["import", "-display", self.display, "-window", "root", "-crop",
+                        "%dx%d+0+0" % (ww, wh), os.path.join(self.out, name)])
 
     def engine_reply(self):
         """The engine's move (legs joined), or None when the game ended."""
@@ -413,7 +429,7 @@ def main():
     failed = 0
     try:
         for i, variant in enumerate(args.variant or ALL):
-            out = os.path.join(args.out, variant)
+            out = os.path.join(args.out, "%d-%s" % (i + 1, variant))
             os.makedirs(out, exist_ok=True)
             game = Game(args, variant, display, out)
             try:
