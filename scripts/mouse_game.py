@@ -10,20 +10,21 @@ as its engine, legality testing off, so that XBoard knows where a piece may
 go only from Kyodai's `highlight` answers. The user's side (Sente, at the
 bottom) is played by this script with xdotool, clicking squares as a person
 would: the piece, then each square the engine marked for the next leg
-(cyan squares go on, a cyan destination is clicked twice), promotion choices
-in XBoard's popup. Every click must land on a square the engine's last
+(cyan squares go on, a cyan destination is clicked twice; a click on a
+magenta square promotes, XBoard's default). Every click must land on a square the engine's last
 highlight marked, the move XBoard then sends must be the intended one, and
-the game must end with a result. The user's move is chosen at random
-among the legal ones (`kyodai perft --moves ... --divide`), preferring
-moves that capture several pieces (Lion double captures, burns, jumping
-Generals), then captures, so that each game passes through multi-capture
-moves and ends soon (Kyodai usually takes the King).
+the game must end with a result. The user's move is any legal one
+(`kyodai perft --moves ... --divide`): a multi-capture (Lion double
+captures, igui, burns, jumping Generals) whenever there is one, else mostly
+the move a 2-ply Kyodai picks (a separate process), else one that sets up a
+multi-capture or brings a piece that makes them nearer the enemy, a
+promotion, a capture, the most forward move or any move.
 
 Prints one line per game: moves, multi-capture moves entered, promotions
 entered, clicks, result; exits non-zero if any game failed. Logs, XBoard's
 debug file and screenshots (game.png: the user's move N, its piece lifted
-and the engine's marks shown; multi.png: the first multi-capture halfway) go to DIR/N-VARIANT (default
-match-out/mouse-DATE).
+and the engine's marks shown; multi.png: the first multi-capture halfway)
+go to DIR/N-VARIANT (default match-out/mouse-DATE).
 """
 import argparse
 import os
@@ -194,14 +195,19 @@ class Game:
         return [line.split()[0] for line in out.splitlines() if not line.startswith("total")]
 
     def choose(self, rng, legal):
-        """Multi-captures whenever there is one; else often a promotion, a
-        capture or the most forward move (to reach the zone and the enemy
-        soon); else any."""
+        """Multi-captures whenever there is one; else mostly what a 2-ply
+        Kyodai plays; else (until a multi-capture has been entered) a move
+        that sets one up or brings a piece that makes them nearer the enemy;
+        else often a promotion, a capture or the most forward move; else
+        any."""
         def squares(m):
             return re.findall(r"[a-p]\d+", m)
         multi = [m for m in legal if "," in m]
         if multi:
             return rng.choice(multi)
+        advice = self.advice() if rng.random() < 0.9 else None
+        if advice in legal:
+            return advice
         if not self.multi_done:
             # Until a multi-capture has been entered: a move after which
             # one would be on (were it our turn again), among a sample; else
@@ -213,9 +219,6 @@ class Game:
                     best, score = m, n
             if best:
                 return best
-        advice = self.advice() if rng.random() < 0.9 else None
-        if advice in legal:
-            return advice
         if not self.multi_done:
             enemies = [sq for sq, tok in self.pieces.items() if tok.lstrip("+")[0].islower()]
             seekers = [m for m in legal if self.pieces.get(squares(m)[0]) in self.multi_pieces
