@@ -58,6 +58,10 @@ pub const MAX_ROYALS: usize = 8;
 /// promotion.
 pub const MAX_SPECIALS: usize = 32;
 
+/// Most `striker` pieces (Lions, burning Demons) of one side, counting
+/// those that may become one by promotion.
+pub const MAX_STRIKERS: usize = 32;
+
 /// What Nutty's automatic burning does to one move (rules/nutty.md 5.1.6).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AutoBurn {
@@ -111,6 +115,8 @@ pub struct Position {
     royals: [ArrayVec<Square, MAX_ROYALS>; 2],
     /// Squares of each side's `special` pieces.
     specials: [ArrayVec<Square, MAX_SPECIALS>; 2],
+    /// Squares of each side's `striker` pieces (Lions, burning Demons).
+    strikers: [ArrayVec<Square, MAX_STRIKERS>; 2],
     material: [i32; 2],
     /// Hook movers on the board, `[color][diagonal]`: the attack test
     /// looks for hook moves only where some exist.
@@ -152,6 +158,7 @@ impl Position {
             hash: 0,
             royals: [ArrayVec::new(), ArrayVec::new()],
             specials: [ArrayVec::new(), ArrayVec::new()],
+            strikers: [ArrayVec::new(), ArrayVec::new()],
             material: [0; 2],
             hooks: [[0; 2]; 2],
             freezers: [0; 2],
@@ -175,6 +182,7 @@ impl Position {
         let mut pos = Position::empty(variant);
         let mut royal_capable = [0usize; 2];
         let mut special_capable = [0usize; 2];
+        let mut striker_capable = [0usize; 2];
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != variant.height {
             return Err(format!(
@@ -251,6 +259,12 @@ impl Position {
                         &mut special_capable,
                         MAX_SPECIALS,
                         "pieces with special moves",
+                    ),
+                    (
+                        may_be(|p| p.striker),
+                        &mut striker_capable,
+                        MAX_STRIKERS,
+                        "Lions and Fire Demons (or pieces promoting to one)",
                     ),
                 ] {
                     counts[color.index()] += usize::from(is);
@@ -393,6 +407,12 @@ impl Position {
         &self.specials[color.index()]
     }
 
+    /// Squares of `color`'s `striker` pieces.
+    #[inline]
+    pub fn strikers(&self, color: Color) -> &[Square] {
+        &self.strikers[color.index()]
+    }
+
     /// Whether the piece on `sq` is frozen: an enemy freezer stands next
     /// to it and it is not a freezer itself (rules/suzumu.md 5.3).
     #[inline]
@@ -498,6 +518,9 @@ impl Position {
             if t.special {
                 self.specials[p.color().index()].retain(|s| *s != sq);
             }
+            if t.striker {
+                self.strikers[p.color().index()].retain(|s| *s != sq);
+            }
             if let Power::Hook { diagonal } = t.power {
                 self.hooks[p.color().index()][usize::from(diagonal)] -= 1;
             }
@@ -514,6 +537,10 @@ impl Position {
             if t.special {
                 // Likewise for special pieces.
                 let _ = self.specials[p.color().index()].try_push(sq);
+            }
+            if t.striker {
+                // And for strikers.
+                let _ = self.strikers[p.color().index()].try_push(sq);
             }
             if let Power::Hook { diagonal } = t.power {
                 self.hooks[p.color().index()][usize::from(diagonal)] += 1;

@@ -1,10 +1,10 @@
 //! Static evaluation from the side to move's view: material and placement
 //! (both kept incrementally by the board; the placement tables are built per
-//! variant from the board geometry when the variant is loaded) plus royal
-//! shelter.
+//! variant from the board geometry and the promotions when the variant is
+//! loaded), royal shelter, and the threats of Lions and Fire Demons.
 
 use crate::board::Position;
-use crate::types::{CELLS, Color, KING_STEPS, Piece, Square};
+use crate::types::{CELLS, Color, KING_STEPS, LION_JUMPS, Piece, Square};
 use crate::variant::Variant;
 
 /// A variant's evaluation weights, in centipawns, read from its
@@ -35,6 +35,20 @@ pub struct EvalParams {
     pub shelter: i32,
     /// Each enemy piece next to a royal (`eval-royal-attacker`).
     pub royal_attacker: i32,
+    /// Promotion potential (`eval-promotion`), in percent of what the
+    /// promotion gains (promoted value minus value): a piece that can
+    /// still promote earns that share divided by one plus the ranks it
+    /// has yet to go to the zone, and the whole share inside it. Only
+    /// where a zone exists; where captures promote anywhere (Cashew,
+    /// Macadamia) every capture is equally near.
+    pub promotion: i32,
+    /// Each enemy piece within two steps of a Lion (`eval-lion-threat`):
+    /// the Lion reaches it over anything, and can take it and another, or
+    /// take it and step back (igui).
+    pub lion_threat: i32,
+    /// Each enemy piece within two steps of a burning Fire Demon
+    /// (`eval-burn-threat`): one step of the Demon brings it next to it.
+    pub burn_threat: i32,
 }
 
 impl Default for EvalParams {
@@ -47,6 +61,9 @@ impl Default for EvalParams {
             centre: 3,
             shelter: 8,
             royal_attacker: 25,
+            promotion: 0,
+            lion_threat: 0,
+            burn_threat: 0,
         }
     }
 }
@@ -69,6 +86,9 @@ impl EvalParams {
             "centre" => &mut self.centre,
             "shelter" => &mut self.shelter,
             "royal-attacker" => &mut self.royal_attacker,
+            "promotion" => &mut self.promotion,
+            "lion-threat" => &mut self.lion_threat,
+            "burn-threat" => &mut self.burn_threat,
             _ => return Err(format!("unknown evaluation weight 'eval-{name}'")),
         };
         *slot = v;
@@ -106,7 +126,7 @@ pub fn placement_scores(v: &Variant) -> Vec<i16> {
                     } else {
                         0.0
                     };
-                    advance - w.centre as f64 * file_off
+                    advance - w.centre as f64 * file_off + promotion_potential(v, t, own_rank)
                 };
                 let s = if color == Color::White { score } else { -score };
                 table[piece.index() * CELLS + sq.index()] = s as i16;
@@ -116,12 +136,27 @@ pub fn placement_scores(v: &Variant) -> Vec<i16> {
     table
 }
 
+/// The `eval-promotion` share of what promoting gains a piece of type `t`
+/// standing `own_rank` ranks up from its owner's side.
+fn promotion_potential(v: &Variant, t: &crate::variant::PieceType, own_rank: f64) -> f64 {
+    let Some(k) = t.promotes_to else { return 0.0 };
+    if v.zone == 0 {
+        return 0.0;
+    }
+    let gain = (v.pieces[k as usize].value - t.value).max(0) as f64;
+    let to_go = ((v.height - v.zone) as f64 - own_rank).max(0.0);
+    gain * v.eval.promotion as f64 / 100.0 / (1.0 + to_go)
+}
+
 /// Score in centipawns for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     let mut score = pos.material(Color::White) - pos.material(Color::Black) + pos.placement();
     for color in Color::BOTH {
         for &sq in pos.royal_squares(color) {
             score += royal_shelter(pos, sq, color);
+        }
+        for &sq in pos.strikers(color) {
+            score += striker_threats(pos, sq, color);
         }
     }
     if pos.side() == Color::White {
@@ -145,6 +180,33 @@ fn royal_shelter(pos: &Position, sq: Square, color: Color) -> i32 {
         }
     }
     if color == Color::White { s } else { -s }
+}
+
+/// Enemy pieces within two steps of a Lion or a burning Demon on `sq`.
+fn striker_threats(pos: &Position, sq: Square, color: Color) -> i32 {
+    let w = &pos.variant().eval;
+    let Some(p) = pos.piece_at(sq) else { return 0 };
+    let weight = if pos.variant().piece(p.kind()).burn != crate::variant::Burn::None {
+        w.burn_threat
+    } else {
+        w.lion_threat
+    };
+    if weight == 0 {
+        return 0;
+    }
+    let enemies = KING_STEPS
+        .iter()
+        .chain(LION_JUMPS.iter())
+        .filter(|&&d| {
+            pos.piece_at(sq.offset(d))
+                .is_some_and(|q| q.color() != color)
+        })
+        .count() as i32;
+    if color == Color::White {
+        weight * enemies
+    } else {
+        -weight * enemies
+    }
 }
 
 #[cfg(test)]
@@ -183,6 +245,73 @@ mod tests {
         assert_eq!(score(set, "2k2/5/5/5/1GK2 w") - apart, 40);
         let apart = score(set, "2k2/5/1g3/5/2K2 w");
         assert_eq!(score(set, "2k2/5/5/5/1gK2 w") - apart, -70);
+    }
+
+    /// A 7x7 variant with a 2-rank zone, every placement weight but the
+    /// ones under test off, a Lion, a Demon that burns, and a Pawn that
+    /// promotes to a Gold.
+    fn threats(eval: &str) -> &'static VariantSet {
+        let text = format!(
+            "[mini]\nboard = 7x7\nzone = 2\neval-royal-rank = 0\neval-royal-file = 0\n\
+             eval-advance = 0\neval-centre = 0\neval-shelter = 0\neval-royal-attacker = 0\n\
+             {eval}start = 3k3/7/7/7/7/7/3K3 w\n\
+             piece = K | King | K | K | - | royal\n\
+             piece = N | Lion | KNADcaKmabK | - | - | lion value=2000\n\
+             piece = D | Fire Demon | K | K | - | area=3 burn=auto value=3000\n\
+             piece = G | Gold | WfF | WfF | - | value=300\n\
+             piece = P | Pawn | fW | fW | +P | value=100\n\
+             piece = +P | Tokin | WfF | WfF | - | value=300\n"
+        );
+        Box::leak(Box::new(VariantSet::parse(&text).unwrap()))
+    }
+
+    #[test]
+    fn promotion_potential_grows_towards_the_zone() {
+        let set = threats("eval-promotion = 30\n");
+        // Promoting gains 200; 30% of it is 60, divided by one plus the
+        // ranks still to go to the zone (ranks 6 and 7).
+        let at = |rank: usize| {
+            let mut rows = vec!["7".to_string(); 7];
+            rows[0] = "3k3".into();
+            rows[6] = "3K3".into();
+            rows[7 - rank] = "P6".into();
+            score(set, &format!("{} w", rows.join("/")))
+        };
+        assert_eq!(at(5) - at(2), 30 - 12);
+        // Rank 6 is in the zone: the whole share.
+        assert_eq!(at(6) - at(5), 60 - 30);
+        // A black Pawn on its own rank 6 (the board's rank 2) likewise.
+        assert_eq!(
+            score(set, "3k3/7/7/7/7/p6/3K3 w") - score(set, "3k3/7/7/7/p6/7/3K3 w"),
+            -(60 - 30)
+        );
+        // Without the weight, placement does not care.
+        let flat = threats("");
+        assert_eq!(
+            score(flat, "3k3/7/P6/7/7/7/3K3 w"),
+            score(flat, "3k3/7/7/7/7/P6/3K3 w")
+        );
+    }
+
+    #[test]
+    fn lions_and_demons_threaten_what_is_within_two_steps() {
+        let set = threats("eval-lion-threat = 11\neval-burn-threat = 7\n");
+        // White Lion on d4; black Golds two steps away count, three do not.
+        let base = score(set, "3k3/7/7/3N3/7/7/3K3 w");
+        assert_eq!(score(set, "3k3/7/1g5/3N3/7/7/3K3 w") - base, 11 - 300);
+        assert_eq!(score(set, "3k3/7/g6/3N3/7/7/3K3 w") - base, -300);
+        assert_eq!(score(set, "3k3/3g3/7/3N3/7/7/3K3 w") - base, 11 - 300);
+        // Two in reach count twice; a friendly piece not at all.
+        assert_eq!(score(set, "3k3/2g1g2/7/3N3/7/7/3K3 w") - base, 22 - 600);
+        assert_eq!(score(set, "3k3/7/1G5/3N3/7/7/3K3 w") - base, 300);
+        // A black Demon counts against White, with its own weight.
+        let base = score(set, "3k3/7/7/3d3/7/7/3K3 w");
+        assert_eq!(score(set, "3k3/7/7/3d3/4G2/7/3K3 w") - base, 300 - 7);
+        // Black to move sees the same from its side.
+        assert_eq!(
+            score(set, "3k3/7/7/3d3/4G2/7/3K3 b") - score(set, "3k3/7/7/3d3/7/7/3K3 b"),
+            7 - 300
+        );
     }
 
     #[test]

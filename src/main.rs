@@ -50,6 +50,9 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         depth: u32,
     },
+    /// Print each piece's empty-board mobility, the value that mobility
+    /// gives, and the value the evaluation uses.
+    Values { variant: String },
     /// Count leaf nodes of the move tree.
     Perft {
         variant: String,
@@ -140,6 +143,21 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             for fen in kyodai::openings::generate(v, &request) {
                 println!("{fen}");
+            }
+            Ok(())
+        }
+        Some(Command::Values { variant }) => {
+            let v = variant_named(set, &variant)?;
+            println!("piece  mobility  by-mobility  value  name");
+            for t in &v.pieces {
+                println!(
+                    "{:<6} {:>8.2}  {:>11}  {:>5}  {}",
+                    t.token,
+                    t.mobility(),
+                    t.mobility_value(),
+                    t.value,
+                    t.name
+                );
             }
             Ok(())
         }

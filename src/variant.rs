@@ -209,6 +209,10 @@ pub struct PieceType {
     /// the squares of such pieces, and the attack test generates their
     /// moves.
     pub special: bool,
+    /// Threatens every square within two steps whatever stands between:
+    /// a Lion, or a Fire Demon that burns. The position keeps their
+    /// squares for the evaluation's threat terms.
+    pub striker: bool,
     pub value: i32,
     rays: [Vec<Ray>; 2],
     /// Step deltas with limited Lion power, per colour.
@@ -234,6 +238,53 @@ impl PieceType {
     #[inline]
     pub fn stings(&self, color: Color) -> &[i32] {
         &self.stings[color.index()]
+    }
+
+    /// Betza's mobility measure: the average number of squares the piece
+    /// reaches from each square of an empty 12x12 board. Powers count the
+    /// squares they add: a Lion or Wolf its 24 extra targets; a hook mover
+    /// as much again as its slides (on an empty board it reaches almost
+    /// everything, but in play its turning squares are few); an Emperor
+    /// like a Lion, since a leap anywhere is worth little more than strong
+    /// local control; a sting 2. `kyodai values` prints it for every piece.
+    pub fn mobility(&self) -> f64 {
+        let side = 12i32;
+        let mut total = 0i32;
+        for y in 0..side {
+            for x in 0..side {
+                let mut slides = 0;
+                for r in self.rays(Color::White) {
+                    let (dx, dy) = unpack(r.delta);
+                    let mut n = 0;
+                    let (mut cx, mut cy) = (x + dx, y + dy);
+                    while (0..side).contains(&cx)
+                        && (0..side).contains(&cy)
+                        && (r.range == 0 || n < r.range as i32)
+                    {
+                        n += 1;
+                        cx += dx;
+                        cy += dy;
+                    }
+                    slides += n;
+                }
+                total += slides
+                    + match self.power {
+                        Power::None | Power::DiagonalLion => 0,
+                        Power::Lion | Power::Wolf | Power::Emperor => 24,
+                        Power::Hook { .. } => slides,
+                    };
+                total += 2 * self.stings(Color::White).len() as i32;
+            }
+        }
+        total as f64 / (side * side) as f64
+    }
+
+    /// Default value when the data gives none, from `mobility`: 25
+    /// centipawns a square plus 50, which puts Chu's Rook (22 squares) at
+    /// 600, the value players quote; step movers come out lower (Gold
+    /// 183) than players rate them, which is why the data gives values.
+    pub fn mobility_value(&self) -> i32 {
+        (self.mobility() * 25.0 + 50.0) as i32
     }
 
     #[inline]
@@ -750,6 +801,7 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         rank: 0,
         freezes: false,
         special: false,
+        striker: false,
         value: 0,
         rays: rays_for(&lines),
         stings: [Vec::new(), Vec::new()],
@@ -853,7 +905,8 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         || p.igui > 0
         || p.jump.is_some()
         || p.rays[0].iter().any(|r| r.skip_first);
-    p.value = value.unwrap_or_else(|| mobility_value(&p));
+    p.striker = p.power == Power::Lion || p.burn != Burn::None;
+    p.value = value.unwrap_or_else(|| p.mobility_value());
     Ok(p)
 }
 
@@ -897,47 +950,6 @@ fn covered_squares(power: Power, area: u8, ray: &Ray, leaps: &[Ray]) -> u8 {
         }
     }
     mask
-}
-
-/// Default piece value when the data gives none: proportional to the
-/// average number of squares the piece reaches from each square of an empty
-/// 12x12 board (Betza's mobility measure). Powers count the squares they
-/// add: a Lion or Wolf its 24 extra targets; a hook mover as much again as
-/// its slides (on an empty board it reaches almost everything, but in play
-/// its turning squares are few); an Emperor like a Lion, since a leap
-/// anywhere is worth little more than strong local control. The data gives
-/// explicit values for all of these.
-fn mobility_value(p: &PieceType) -> i32 {
-    let side = 12i32;
-    let mut total = 0i32;
-    for y in 0..side {
-        for x in 0..side {
-            let mut slides = 0;
-            for r in p.rays(Color::White) {
-                let (dx, dy) = unpack(r.delta);
-                let mut n = 0;
-                let (mut cx, mut cy) = (x + dx, y + dy);
-                while (0..side).contains(&cx)
-                    && (0..side).contains(&cy)
-                    && (r.range == 0 || n < r.range as i32)
-                {
-                    n += 1;
-                    cx += dx;
-                    cy += dy;
-                }
-                slides += n;
-            }
-            total += slides
-                + match p.power {
-                    Power::None | Power::DiagonalLion => 0,
-                    Power::Lion | Power::Wolf | Power::Emperor => 24,
-                    Power::Hook { .. } => slides,
-                };
-            total += 2 * p.stings(Color::White).len() as i32;
-        }
-    }
-    let avg = total as f64 / (side * side) as f64;
-    (avg * 25.0 + 50.0) as i32
 }
 
 /// Inverse of `delta` for small vectors.

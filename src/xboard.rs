@@ -556,6 +556,12 @@ impl Engine {
                     Some((v.name.clone(), i))
                 });
                 match choice {
+                    // The first layout is the rules' start position:
+                    // choosing it is choosing nothing, so that the start
+                    // position rules (HaChu's own, --start-fen) still apply.
+                    Some((variant, 0)) => {
+                        self.layouts.remove(&variant);
+                    }
                     Some((variant, i)) => {
                         self.layouts.insert(variant, i);
                     }

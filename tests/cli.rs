@@ -160,3 +160,24 @@ fn a_start_fen_that_fits_no_variant_is_refused() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+#[test]
+fn values_prints_mobility_beside_the_value_used() {
+    let o = kyodai(&["values", "chu"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let row = |token: &str| -> Vec<String> {
+        out.lines()
+            .map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+            .find(|f| f.first().map(String::as_str) == Some(token))
+            .unwrap_or_else(|| panic!("no row for {token}: {out}"))
+    };
+    // A Rook reaches 11 squares on each line of a 12x12 board: 22 in all.
+    assert_eq!(row("R")[1..4], ["22.00", "600", "600"]);
+    // A Pawn's one step forward is off the board from the last rank.
+    assert_eq!(row("P")[1], "0.92");
+    // The Lion's value is the data's, not its mobility's.
+    assert_eq!(row("N")[3], "2000");
+    assert_eq!(out.lines().count(), 1 + 39, "{out}");
+    assert!(!kyodai(&["values", "nosuch"]).status.success());
+}

@@ -1612,6 +1612,28 @@ fn nutty_layout_option_chooses_the_start_position() {
     e.quit();
 }
 
+/// Choosing the rules' own layout is no choice: where HaChu has its own
+/// start position, `HaChu compatible moves` still picks it.
+#[test]
+fn choosing_the_standard_layout_keeps_hachus_start_position() {
+    const CHARIOT: &str = "lnfsgtktgsfnl/v1w!x1qd!l!1c!o1v/s'brhdv!r!b!dhrbs'/ppppppppppppp/3d'5d'3/13/13/13/3D'5D'3/PPPPPPPPPPPPP/S'BRHDB!R!V!DHRBS'/V1OC!1L!D!Q1XW!1V/LNFSGTKTGSFNL w";
+    let ini = include_str!("../engine.ini").replace(
+        "[nutty-shogi]\n",
+        &format!("[nutty-shogi]\nhachu-start = {CHARIOT}\n"),
+    );
+    let path = std::env::temp_dir().join(format!("kyodai-layout-{}.ini", std::process::id()));
+    std::fs::write(&path, ini).unwrap();
+    let (mut e, _) = Engine::spawn_with(&["--ini", path.to_str().unwrap()]);
+    e.send("option HaChu compatible moves=1");
+    e.send("option Nutty Shogi layout=Buffalo d2");
+    e.send("new");
+    e.send("variant nutty-shogi");
+    let out = e.sync();
+    assert!(setup_line(&out).contains("/V1OC!1L!D!Q1XW!1V/"), "{out:?}");
+    e.quit();
+    let _ = std::fs::remove_file(path);
+}
+
 #[test]
 fn okazaki_option_lets_the_engine_counter_strike_an_unprotected_lion() {
     // Gote's Rook c5 takes Sente's Lion f5 (a non-Lion took a Lion). Sente's
