@@ -823,7 +823,14 @@ pub fn removes(pos: &Position, mv: Move, target: Square) -> bool {
 /// and, where only captures promote, a non-promoting move onto a rank the
 /// piece can never leave (XBoard then appends a promotion letter of its
 /// own, and the piece would be stranded anyway). On a 16-rank board, any
-/// move from rank 16: XBoard 4.9.1 takes it for a drop.
+/// move from rank 16: XBoard 4.9.1 takes it for a drop. A piece in
+/// XBoard's Pawn or Lance slot (Nutty's Buffalo has the Lance's) moving to
+/// the last rank without promoting: XBoard relays it with a `q` of its
+/// own (`g9k13` became `g9k13q` in a Nutty match).
+/// XBoard's piece slots that it treats as pawns on the last rank.
+const XBOARD_PAWN_SLOT: u8 = 0;
+const XBOARD_LANCE_SLOT: u8 = 18;
+
 pub fn interop_safe(pos: &Position, mv: Move) -> bool {
     let v = pos.variant();
     let Some(p) = pos.piece_at(mv.from()) else {
@@ -843,6 +850,16 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
         // (and it later forfeits moves its board cannot follow), promotions
         // and kill squares are lost, and a file whose letter no piece has
         // becomes `@@@@`.
+        return false;
+    }
+    let last_rank = match p.color() {
+        Color::White => v.height - 1,
+        Color::Black => 0,
+    };
+    if matches!(t.slot, Some(XBOARD_PAWN_SLOT | XBOARD_LANCE_SLOT))
+        && mv.to().rank() == last_rank
+        && !mv.promotes()
+    {
         return false;
     }
     if v.promotion != PromotionRule::Chu
@@ -1457,6 +1474,20 @@ mod tests {
         // would append a promotion letter).
         let pawn = Position::from_fen(v, "12k/P12/13/13/13/13/13/13/13/13/13/13/12K w").unwrap();
         assert!(!interop_safe(&pawn, parse_move(&pawn, "a12a13").unwrap()));
+    }
+
+    #[test]
+    fn nutty_buffalo_in_the_lance_slot_promotes_on_the_last_rank() {
+        // The position of the Nutty match game where XBoard turned the
+        // Buffalo's g9k13 into g9k13q.
+        let v = VariantSet::builtin().find("nutty").unwrap();
+        let fen = "lnf1gh1kgsfnl/1vc!x2tdt1o1v/s'br1s5rbs'/pp1pp3pp1pp/2p3W!2d'p2/3d'4b!4/13/11q1/2P4P1N3/P1RPPPPD3PP/S'B1HD6BS'/V3O1B!G1X2V/LNFSGTKT1SF1L w";
+        let pos = Position::from_fen(v, fen).unwrap();
+        let safe = |text: &str| interop_safe(&pos, parse_move(&pos, text).unwrap());
+        assert!(!safe("g9k13"));
+        assert!(safe("g9k13+"));
+        // Short of the last rank it may decline.
+        assert!(safe("g9j12"));
     }
 
     #[test]
