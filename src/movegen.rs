@@ -1316,10 +1316,57 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     })
 }
 
+/// `parse_move`, and where only captures promote and `as_played` is set,
+/// also a capture the rules make promote given without `+`, taken as played
+/// (unpromoted). HaChu plays and accepts such captures in Cashew and
+/// Macadamia; the rules files let a compatibility mode follow it
+/// (cashew.md 8.7, macadamia.md 8.7) rather than refuse the move, and never
+/// promote silently (the GUI's board would then differ).
+pub fn parse_move_as_played(pos: &Position, text: &str, as_played: bool) -> Result<Move, String> {
+    let refused = match parse_move(pos, text) {
+        Ok(mv) => return Ok(mv),
+        Err(e) => e,
+    };
+    let v = pos.variant();
+    let capture_promotes = matches!(
+        v.promotion,
+        PromotionRule::CaptureForced | PromotionRule::Capture
+    );
+    let bare = MoveText::parse(text, v.width, v.height).is_ok_and(|t| t.promote.is_none());
+    if !(as_played && capture_promotes && bare) {
+        return Err(refused);
+    }
+    match parse_move(pos, &format!("{text}+")) {
+        Ok(mv) if mv.promotes() && is_capture(pos, mv) => Ok(mv.with_promotion(false)),
+        _ => Err(refused),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::variant::VariantSet;
+
+    #[test]
+    fn unpromoted_captures_are_taken_as_played_only_when_asked() {
+        // Cashew: a Commoner that captures must promote.
+        let v = VariantSet::builtin().find("cashew").unwrap();
+        let pos = Position::from_fen(v, "6k6/13/13/13/13/13/6p6/6N6/13/13/13/13/6K6 w").unwrap();
+        assert!(parse_move_as_played(&pos, "g6g7", false).is_err());
+        let mv = parse_move_as_played(&pos, "g6g7", true).unwrap();
+        assert!(!mv.promotes() && is_capture(&pos, mv));
+        assert_eq!(mv, parse_move(&pos, "g6g7+").unwrap().with_promotion(false));
+        // Only captures: a quiet move has nothing to be taken as played.
+        assert_eq!(
+            parse_move_as_played(&pos, "g6f6", true),
+            parse_move(&pos, "g6f6")
+        );
+        assert!(parse_move_as_played(&pos, "g6g9", true).is_err());
+        // Chu's promotions are optional: nothing changes there.
+        let chu = VariantSet::builtin().find("chu").unwrap();
+        let pos = Position::start(chu);
+        assert!(parse_move_as_played(&pos, "a1a2", true).is_err());
+    }
 
     /// Along random games: the board's incremental hash, material and
     /// placement equal those of the same position read from its FEN;

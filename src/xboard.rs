@@ -8,7 +8,7 @@
 
 use crate::board::Position;
 use crate::highlight::{self, Entry, Marker};
-use crate::movegen::parse_move;
+use crate::movegen::{parse_move, parse_move_as_played};
 use crate::moves::Move;
 use crate::repetition::{self, Verdict};
 use crate::search::{Info, Limits, MATE, MAX_THREADS, Outcome, Searcher};
@@ -23,7 +23,9 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
 /// Check option: choose only moves HaChu 0.21 can follow when there is one
-/// (`Searcher::root_moves`), for matches against it.
+/// (`Searcher::root_moves`), and take its unpromoted captures where the
+/// rules make them promote as played (`movegen::parse_move_as_played`),
+/// for matches against it.
 const HACHU_OPTION: &str = "HaChu compatible moves";
 /// Spin option: centipawns a draw is worth less than nothing to the engine
 /// (negative: it welcomes draws).
@@ -716,7 +718,8 @@ impl Engine {
             return;
         }
         let text = rank_16_origin(self.pos.variant(), &full);
-        match parse_move(&self.pos, text.as_deref().unwrap_or(&full)) {
+        let as_played = self.searcher.hachu_compatible;
+        match parse_move_as_played(&self.pos, text.as_deref().unwrap_or(&full), as_played) {
             Err(e) => self.say(&format!("Illegal move ({e}): {full}")),
             Ok(mv) => {
                 self.pos.make(mv);

@@ -1527,6 +1527,28 @@ fn forced_promotion_square_is_blue_and_put_there_gets_a_choice() {
     e.quit();
 }
 
+/// HaChu's captures without the compulsory `+` are refused by the rules and
+/// taken as played, unpromoted, by `HaChu compatible moves`.
+#[test]
+fn hachu_compatible_moves_take_unpromoted_captures_as_played() {
+    let fen = "6k6/13/13/13/13/13/6p6/6N6/13/13/13/13/6K6 w - 0 1";
+    let mut e = Engine::with_fen("cashew-shogi", fen);
+    assert!(e.refusal("g6g7").contains("this move must promote"));
+    e.send("force");
+    e.send("option HaChu compatible moves=1");
+    e.accepts("g6g7");
+    e.accepts("g13f13");
+    // The Commoner stands on g7 unpromoted: a Flag's forward slide is not
+    // its move.
+    assert!(e.refusal("g7g10").contains("not a legal move"));
+    e.send("undo");
+    e.send("undo");
+    e.accepts("g6g7+");
+    e.accepts("g13f13");
+    e.accepts("g7g10");
+    e.quit();
+}
+
 #[test]
 fn optional_promotion_square_is_magenta() {
     let mut e = Engine::with_fen("chu", "11k/12/12/12/5S6/12/12/12/12/12/12/6K5 w - 0 1");
