@@ -5,6 +5,7 @@
 use crate::board::Position;
 use crate::search::{Limits, Searcher};
 use crate::variant::VariantSet;
+use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -24,8 +25,14 @@ const POSITIONS: &[(&str, &str)] = &[
 
 /// Search every position to `depth` with `threads` threads. With more
 /// than one thread the node count varies from run to run; the time to
-/// reach the depth is the figure that matters then.
-pub fn run(set: &'static VariantSet, depth: u32, threads: usize) {
+/// reach the depth is the figure that matters then. The report goes to
+/// `out`; a write error (a closed pipe) ends the run.
+pub fn run(
+    set: &'static VariantSet,
+    depth: u32,
+    threads: usize,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let mut searcher = Searcher::new(64, Arc::new(AtomicBool::new(false)));
     searcher.set_threads(threads);
     let mut fens: Vec<(&'static crate::variant::Variant, String)> = set
@@ -47,7 +54,7 @@ pub fn run(set: &'static VariantSet, depth: u32, threads: usize) {
         };
         searcher.clear();
         let position_start = Instant::now();
-        let out = searcher.think(
+        let found = searcher.think(
             &mut pos,
             Limits {
                 depth: Some(depth),
@@ -55,19 +62,20 @@ pub fn run(set: &'static VariantSet, depth: u32, threads: usize) {
             },
             &mut |_| {},
         );
-        let best = out.best.map_or("none".to_string(), |m| m.to_string());
-        println!(
+        let best = found.best.map_or("none".to_string(), |m| m.to_string());
+        writeln!(
+            out,
             "{:<16} nodes {:>10} best {best} score {} depth {} ms {}",
             v.name,
-            out.nodes,
-            out.score,
-            out.depth,
+            found.nodes,
+            found.score,
+            found.depth,
             position_start.elapsed().as_millis()
-        );
-        total += out.nodes;
+        )?;
+        total += found.nodes;
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("nodes {total}");
-    println!("time {:.3}", secs);
-    println!("nps {}", (total as f64 / secs.max(1e-6)) as u64);
+    writeln!(out, "nodes {total}")?;
+    writeln!(out, "time {:.3}", secs)?;
+    writeln!(out, "nps {}", (total as f64 / secs.max(1e-6)) as u64)
 }

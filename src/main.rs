@@ -1,6 +1,7 @@
 use clap::{Parser, Subcommand};
 use kyodai::board::Position;
 use kyodai::variant::{Variant, VariantSet};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// Kyodai: Chu, Dai, Cashew, Macadamia, Nutty and Suzumu Shogi over CECP.
@@ -102,10 +103,36 @@ fn variant_named(set: &'static VariantSet, name: &str) -> Result<&'static Varian
         .ok_or_else(|| format!("unknown variant '{name}'"))
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+/// Why a command stopped early.
+enum Stop {
+    /// Whoever read stdout went away (`kyodai perft ... | head`): nothing
+    /// more to say, and nothing wrong.
+    Closed,
+    Failed(String),
+}
+
+impl From<String> for Stop {
+    fn from(e: String) -> Stop {
+        Stop::Failed(e)
+    }
+}
+
+impl From<io::Error> for Stop {
+    fn from(e: io::Error) -> Stop {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Stop::Closed
+        } else {
+            Stop::Failed(format!("cannot write the output: {e}"))
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Stop> {
     let set = load(cli.ini.as_deref())?;
+    let mut out = io::stdout().lock();
     match cli.command {
         None => {
+            drop(out);
             kyodai::xboard::Engine::new(set, None).run();
             Ok(())
         }
@@ -116,14 +143,14 @@ fn run(cli: Cli) -> Result<(), String> {
                     .iter()
                     .any(|v| Position::from_fen(v, fen).is_ok())
             {
-                return Err(format!("--start-fen fits no variant: {fen}"));
+                return Err(format!("--start-fen fits no variant: {fen}").into());
             }
+            drop(out);
             kyodai::xboard::Engine::new(set, start_fen).run();
             Ok(())
         }
         Some(Command::Bench { depth, threads }) => {
-            kyodai::bench::run(set, depth, threads);
-            Ok(())
+            Ok(kyodai::bench::run(set, depth, threads, &mut out)?)
         }
         Some(Command::Openings {
             variant,
@@ -142,22 +169,23 @@ fn run(cli: Cli) -> Result<(), String> {
                 depth,
             };
             for fen in kyodai::openings::generate(v, &request) {
-                println!("{fen}");
+                writeln!(out, "{fen}")?;
             }
             Ok(())
         }
         Some(Command::Values { variant }) => {
             let v = variant_named(set, &variant)?;
-            println!("piece  mobility  by-mobility  value  name");
+            writeln!(out, "piece  mobility  by-mobility  value  name")?;
             for t in &v.pieces {
-                println!(
+                writeln!(
+                    out,
                     "{:<6} {:>8.2}  {:>11}  {:>5}  {}",
                     t.token,
                     t.mobility(),
                     t.mobility_value(),
                     t.value,
                     t.name
-                );
+                )?;
             }
             Ok(())
         }
@@ -180,18 +208,18 @@ fn run(cli: Cli) -> Result<(), String> {
                 pos.make(mv);
             }
             if print_fen {
-                println!("fen {}", pos.fen());
+                writeln!(out, "fen {}", pos.fen())?;
             }
             let total = if divide {
                 let rows = kyodai::perft::divide(&mut pos, depth);
                 for (mv, n) in &rows {
-                    println!("{mv} {n}");
+                    writeln!(out, "{mv} {n}")?;
                 }
                 rows.iter().map(|r| r.1).sum()
             } else {
                 kyodai::perft::perft(&mut pos, depth)
             };
-            println!("total {total}");
+            writeln!(out, "total {total}")?;
             Ok(())
         }
     }
@@ -202,8 +230,8 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
+        Err(Stop::Failed(e)) => {
             eprintln!("kyodai: {e}");
             ExitCode::FAILURE
         }

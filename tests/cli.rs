@@ -181,3 +181,20 @@ fn values_prints_mobility_beside_the_value_used() {
     assert_eq!(out.lines().count(), 1 + 39, "{out}");
     assert!(!kyodai(&["values", "nosuch"]).status.success());
 }
+
+#[test]
+fn a_closed_stdout_ends_a_command_quietly() {
+    use std::process::Stdio;
+    // The reader goes away before perft has counted (as with `| head`).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kyodai"))
+        .args(["perft", "chu", "4", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kyodai");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("wait for kyodai");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{:?} {err}", o.status);
+    assert!(err.is_empty(), "{err}");
+}
