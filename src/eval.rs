@@ -5,7 +5,7 @@
 
 use crate::board::Position;
 use crate::types::{CELLS, Color, KING_STEPS, LION_JUMPS, Piece, Square};
-use crate::variant::Variant;
+use crate::variant::{Burn, PieceType, Variant};
 
 /// A variant's evaluation weights, in centipawns, read from its
 /// `engine.ini` section as `eval-NAME = VALUE` (piece values are the
@@ -138,7 +138,7 @@ pub fn placement_scores(v: &Variant) -> Vec<i16> {
 
 /// The `eval-promotion` share of what promoting gains a piece of type `t`
 /// standing `own_rank` ranks up from its owner's side.
-fn promotion_potential(v: &Variant, t: &crate::variant::PieceType, own_rank: f64) -> f64 {
+fn promotion_potential(v: &Variant, t: &PieceType, own_rank: f64) -> f64 {
     let Some(k) = t.promotes_to else { return 0.0 };
     if v.zone == 0 {
         return 0.0;
@@ -186,7 +186,7 @@ fn royal_shelter(pos: &Position, sq: Square, color: Color) -> i32 {
 fn striker_threats(pos: &Position, sq: Square, color: Color) -> i32 {
     let w = &pos.variant().eval;
     let Some(p) = pos.piece_at(sq) else { return 0 };
-    let weight = if pos.variant().piece(p.kind()).burn != crate::variant::Burn::None {
+    let weight = if pos.variant().piece(p.kind()).burn != Burn::None {
         w.burn_threat
     } else {
         w.lion_threat
