@@ -809,6 +809,10 @@ pub fn removes(pos: &Position, mv: Move, target: Square) -> bool {
         || (pos.variant().auto_burn && pos.auto_burns(mv).victims.contains(&target))
 }
 
+/// XBoard's piece slots that it treats as pawns on the last rank.
+const XBOARD_PAWN_SLOT: u8 = 0;
+const XBOARD_LANCE_SLOT: u8 = 18;
+
 /// Moves the rules allow but the engine does not play itself because
 /// XBoard 4.9.1 or HaChu would reject them (rules/chu.md 4.3 and section 8,
 /// dai.md 4.3): a promotion offered only by the dead-rank rule (HaChu
@@ -827,10 +831,6 @@ pub fn removes(pos: &Position, mv: Move, target: Square) -> bool {
 /// XBoard's Pawn or Lance slot (Nutty's Buffalo has the Lance's) moving to
 /// the last rank without promoting: XBoard relays it with a `q` of its
 /// own (`g9k13` became `g9k13q` in a Nutty match).
-/// XBoard's piece slots that it treats as pawns on the last rank.
-const XBOARD_PAWN_SLOT: u8 = 0;
-const XBOARD_LANCE_SLOT: u8 = 18;
-
 pub fn interop_safe(pos: &Position, mv: Move) -> bool {
     let v = pos.variant();
     let Some(p) = pos.piece_at(mv.from()) else {
