@@ -852,12 +852,8 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
         // becomes `@@@@`.
         return false;
     }
-    let last_rank = match p.color() {
-        Color::White => v.height - 1,
-        Color::Black => 0,
-    };
     if matches!(t.slot, Some(XBOARD_PAWN_SLOT | XBOARD_LANCE_SLOT))
-        && mv.to().rank() == last_rank
+        && v.is_last_rank(p.color(), mv.to())
         && !mv.promotes()
     {
         return false;

@@ -399,6 +399,12 @@ impl Variant {
         self.far_rank[color.index()][sq.index()] < t.dead_ranks
     }
 
+    /// Whether `sq` is on the far edge seen from `color`'s side.
+    #[inline]
+    pub fn is_last_rank(&self, color: Color, sq: Square) -> bool {
+        self.far_rank[color.index()][sq.index()] == 0
+    }
+
     /// Royals and pieces that promote to one (Macadamia's King and
     /// Elephant) take their own promotion instead of Saint/Ghost contagion.
     pub fn is_exempt_from_contagion(&self, t: &PieceType) -> bool {
