@@ -54,6 +54,13 @@ enum Command {
     /// Print each piece's empty-board mobility, the value that mobility
     /// gives, and the value the evaluation uses.
     Values { variant: String },
+    /// Play engine-vs-engine games and tournaments with Kyodai as the
+    /// referee (cutechess-cli's options: `kyodai match -help`).
+    #[command(disable_help_flag = true)]
+    Match {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
     /// Count leaf nodes of the move tree.
     Perft {
         variant: String,
@@ -148,6 +155,10 @@ fn run(cli: Cli) -> Result<(), Stop> {
             drop(out);
             kyodai::xboard::Engine::new(set, start_fen).run();
             Ok(())
+        }
+        Some(Command::Match { args }) => {
+            drop(out);
+            Ok(kyodai::play::run(set, &args)?)
         }
         Some(Command::Bench { depth, threads }) => {
             Ok(kyodai::bench::run(set, depth, threads, &mut out)?)

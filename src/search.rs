@@ -10,6 +10,7 @@
 
 use crate::board::Position;
 use crate::eval::evaluate;
+use crate::game::legal_moves;
 use crate::movegen::{
     attacked_by, generate, generate_captures, hachu_follows, interop_safe, is_capture,
     royal_attacked,
@@ -178,7 +179,7 @@ impl Searcher {
         let single_royal = pos.royals(us) == 1;
         // tiers[0]: safe; [1]: exposes the royal; [2]: not interop-safe.
         let mut tiers: [Vec<Move>; 3] = Default::default();
-        for mv in Self::root_moves_all(pos) {
+        for mv in legal_moves(pos) {
             let unsafe_move = xboard_safe && !interop_safe(pos, mv);
             let tier = if unsafe_move || (hachu_compatible && !hachu_follows(pos, mv)) {
                 2
@@ -1054,22 +1055,6 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
-impl Searcher {
-    /// Every legal move, those the strict repetition rule bans left out
-    /// (the rules, without the engine's own interoperability preferences).
-    pub fn root_moves_all(pos: &mut Position) -> Vec<Move> {
-        let mut legal = Vec::new();
-        generate(pos, &mut legal);
-        legal.retain(|&mv| {
-            pos.make(mv);
-            let illegal = repetition::verdict(pos) == Some(Verdict::Illegal);
-            pos.unmake();
-            !illegal
-        });
-        legal
-    }
-}
-
 /// Score of a game ended by the repetition rule, for `side` to move. A
 /// repetition result depends on the path, not only the position, so a
 /// won or lost cycle scores just inside the mate bound rather than as a
@@ -1212,7 +1197,7 @@ mod tests {
                 assert_eq!(pos.fen(), before, "the search restores the position");
                 assert!(out.depth >= 5 || out.score.abs() > MATE_BOUND, "{out:?}");
                 let best = out.best.expect("a move");
-                assert!(Searcher::root_moves_all(&mut pos).contains(&best), "{best}");
+                assert!(legal_moves(&mut pos).contains(&best), "{best}");
                 // (Taking the last King needs no search.)
                 assert!(out.nodes > 0 || out.score > MATE_BOUND);
                 // A mate is a mate whatever the thread count.

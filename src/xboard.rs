@@ -7,10 +7,10 @@
 //! follows the commands before its `ping`.
 
 use crate::board::Position;
+use crate::game::{self, Ending, legal_moves};
 use crate::highlight::{self, Entry, Marker};
-use crate::movegen::{parse_move, parse_move_as_played};
+use crate::movegen::parse_move;
 use crate::moves::Move;
-use crate::repetition::{self, Verdict};
 use crate::search::{Info, Limits, MATE, MAX_THREADS, Outcome, Searcher};
 use crate::time::{self, Control};
 use crate::types::{Color, Rng, Square};
@@ -305,7 +305,7 @@ impl Engine {
         }
         let expected = self
             .expected_reply
-            .filter(|m| Searcher::root_moves_all(&mut self.pos).contains(m));
+            .filter(|m| legal_moves(&mut self.pos).contains(m));
         let mv = expected.or_else(|| {
             let limits = Limits {
                 budget: Some(time::Budget {
@@ -325,7 +325,7 @@ impl Engine {
     fn exclude(&mut self, arg: &str, exclude: bool) {
         if arg == "all" {
             self.excluded = if exclude {
-                Searcher::root_moves_all(&mut self.pos)
+                legal_moves(&mut self.pos)
             } else {
                 Vec::new()
             };
@@ -719,45 +719,21 @@ impl Engine {
         }
         let text = rank_16_origin(self.pos.variant(), &full);
         let as_played = self.searcher.hachu_compatible;
-        match parse_move_as_played(&self.pos, text.as_deref().unwrap_or(&full), as_played) {
+        match game::play_text(&mut self.pos, text.as_deref().unwrap_or(&full), as_played) {
             Err(e) => self.say(&format!("Illegal move ({e}): {full}")),
-            Ok(mv) => {
-                self.pos.make(mv);
+            Ok((_, ending)) => {
                 self.excluded.clear();
-                let verdict = repetition::verdict(&mut self.pos);
-                if verdict == Some(Verdict::Illegal) {
-                    self.pos.unmake();
-                    self.say(&format!("Illegal move (repeats earlier position): {full}"));
-                    return;
-                }
-                self.check_game_end(verdict);
+                self.claim(ending);
             }
         }
     }
 
-    /// Claim the result if the game has ended: by the repetition rule's
-    /// `verdict` on the move just made, or because the side to move has no
-    /// royal left or no legal move (both lose, rules/chu.md 6.1, 6.3).
-    fn check_game_end(&mut self, verdict: Option<Verdict>) {
-        let side = self.pos.side();
-        let (loser, why) = match verdict {
-            Some(Verdict::Draw) => {
-                self.game_over = true;
-                self.say("1/2-1/2 {repetition}");
-                return;
-            }
-            Some(Verdict::Loss(c)) => (c, "loses by the repetition rule"),
-            _ if self.pos.royals(side) == 0 => (side, "lost its last royal"),
-            _ if self.pos.royals(side.flip()) == 0 => (side.flip(), "lost its last royal"),
-            _ if Searcher::root_moves_all(&mut self.pos).is_empty() => (side, "has no legal move"),
-            _ => return,
-        };
-        self.game_over = true;
-        let (result, name) = match loser {
-            Color::White => ("0-1", "White"),
-            Color::Black => ("1-0", "Black"),
-        };
-        self.say(&format!("{result} {{{name} {why}}}"));
+    /// Claim the result if the game has ended.
+    fn claim(&mut self, ending: Option<Ending>) {
+        if let Some(end) = ending {
+            self.game_over = true;
+            self.say(&format!("{} {{{end}}}", end.result()));
+        }
     }
 
     /// Search and play a move if it is the engine's turn (called after
@@ -803,7 +779,8 @@ impl Engine {
         }
         let Some(mv) = outcome.best else {
             // No move at all: the game is lost; say so.
-            self.check_game_end(None);
+            let ending = game::ending(&mut self.pos, None);
+            self.claim(ending);
             return;
         };
         let losing = self.resign_threshold > 0
@@ -822,11 +799,10 @@ impl Engine {
         }
         self.expected_reply = expected;
         self.last_score = (outcome.depth > 0).then_some(outcome.score);
-        self.pos.make(mv);
+        let ending = game::play(&mut self.pos, mv);
         self.excluded.clear();
         self.say(&format!("move {}", move_text(mv)));
-        let verdict = repetition::verdict(&mut self.pos);
-        self.check_game_end(verdict);
+        self.claim(ending);
     }
 }
 

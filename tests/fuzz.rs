@@ -7,7 +7,7 @@
 //! `scripts/fuzz.sh` runs a long series the same way.
 
 use kyodai::board::Position;
-use kyodai::search::Searcher;
+use kyodai::game::legal_moves;
 use kyodai::types::Rng;
 use kyodai::variant::VariantSet;
 use kyodai::xboard::Engine;
@@ -139,7 +139,7 @@ fn square(rng: &mut Rng) -> String {
 
 /// A move string: a legal move with a mutation, or pieces of notation.
 fn move_text(rng: &mut Rng, pos: &mut Position) -> String {
-    let legal = Searcher::root_moves_all(pos);
+    let legal = legal_moves(pos);
     let mut text = if !legal.is_empty() && rng.below(3) > 0 {
         legal[rng.below(legal.len())].to_string()
     } else {
@@ -182,7 +182,7 @@ fn input(rng: &mut Rng, e: &Engine, start_fen: &str) -> String {
         // Mouse entry, mostly on the squares of a real move's legs.
         10 => {
             let cmd = ["lift", "put", "hover"][rng.below(3)];
-            let legal = Searcher::root_moves_all(&mut pos);
+            let legal = legal_moves(&mut pos);
             let sq = match legal.get(rng.below(legal.len() + 1)) {
                 Some(m) => {
                     let legs: Vec<_> = std::iter::once(m.from())

@@ -1,0 +1,212 @@
+//! A game under the rules: which moves may be played now, playing one
+//! checked move (the repetition rule included), and whether the game has
+//! ended and how. The CECP engine and the match referee both ask here, so
+//! an engine and the referee never disagree on a result.
+
+use crate::board::Position;
+use crate::movegen::{generate, parse_move_as_played};
+use crate::moves::Move;
+use crate::repetition::{self, Verdict};
+use crate::types::Color;
+use std::fmt;
+
+/// Why a game ended by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The loser has no royal piece left (captured, or burnt in Nutty).
+    LastRoyalLost,
+    /// The loser is to move and has no legal move.
+    NoLegalMove,
+    /// The repetition rule of the variant decided (a loss or a draw).
+    Repetition,
+}
+
+/// A game's end: the winner (`None`: drawn) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub winner: Option<Color>,
+    pub reason: Reason,
+}
+
+impl Ending {
+    /// The result as CECP and PGN write it (`1-0`: the first mover won).
+    pub fn result(&self) -> &'static str {
+        result_text(self.winner)
+    }
+}
+
+/// `1-0`, `0-1` or `1/2-1/2` for a winner (`None`: a draw).
+pub fn result_text(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// The side's name for players: Sente moves first, Gote second.
+pub fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "Sente",
+        Color::Black => "Gote",
+    }
+}
+
+impl fmt::Display for Ending {
+    /// The reason as a result comment says it (`Gote lost its last royal`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(winner) = self.winner else {
+            return write!(f, "repetition");
+        };
+        let loser = side_name(winner.flip());
+        match self.reason {
+            Reason::LastRoyalLost => write!(f, "{loser} lost its last royal"),
+            Reason::NoLegalMove => write!(f, "{loser} has no legal move"),
+            Reason::Repetition => write!(f, "{loser} loses by the repetition rule"),
+        }
+    }
+}
+
+/// Why a move text was not played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The text names no legal move here (the reason from the move parser).
+    Illegal(String),
+    /// The move is legal on the board but recreates an earlier position,
+    /// which the variant's repetition rule forbids.
+    RepeatsPosition,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Illegal(why) => write!(f, "{why}"),
+            PlayError::RepeatsPosition => write!(f, "repeats earlier position"),
+        }
+    }
+}
+
+/// Every legal move, those the strict repetition rule bans left out.
+pub fn legal_moves(pos: &mut Position) -> Vec<Move> {
+    let mut legal = Vec::new();
+    generate(pos, &mut legal);
+    legal.retain(|&mv| {
+        pos.make(mv);
+        let illegal = repetition::verdict(pos) == Some(Verdict::Illegal);
+        pos.unmake();
+        !illegal
+    });
+    legal
+}
+
+/// Play the move `text` names if the rules allow it, and say whether it
+/// ended the game; on an error the position is unchanged. `as_played`:
+/// take a capture the rules make promote, given without `+`, unpromoted
+/// (`parse_move_as_played`).
+pub fn play_text(
+    pos: &mut Position,
+    text: &str,
+    as_played: bool,
+) -> Result<(Move, Option<Ending>), PlayError> {
+    let mv = parse_move_as_played(pos, text, as_played).map_err(PlayError::Illegal)?;
+    pos.make(mv);
+    let verdict = repetition::verdict(pos);
+    if verdict == Some(Verdict::Illegal) {
+        pos.unmake();
+        return Err(PlayError::RepeatsPosition);
+    }
+    Ok((mv, ending(pos, verdict)))
+}
+
+/// Play a move already known to be legal (a search's choice) and say
+/// whether it ended the game.
+pub fn play(pos: &mut Position, mv: Move) -> Option<Ending> {
+    pos.make(mv);
+    let verdict = repetition::verdict(pos);
+    ending(pos, verdict)
+}
+
+/// Whether the game is over after the move just made: by the repetition
+/// rule's `verdict` on it, or because a side has no royal left or the side
+/// to move has no legal move (both lose).
+pub fn ending(pos: &mut Position, verdict: Option<Verdict>) -> Option<Ending> {
+    let side = pos.side();
+    let (loser, reason) = match verdict {
+        Some(Verdict::Draw) => {
+            return Some(Ending {
+                winner: None,
+                reason: Reason::Repetition,
+            });
+        }
+        Some(Verdict::Loss(c)) => (c, Reason::Repetition),
+        _ if pos.royals(side) == 0 => (side, Reason::LastRoyalLost),
+        _ if pos.royals(side.flip()) == 0 => (side.flip(), Reason::LastRoyalLost),
+        _ if legal_moves(pos).is_empty() => (side, Reason::NoLegalMove),
+        _ => return None,
+    };
+    Some(Ending {
+        winner: Some(loser.flip()),
+        reason,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::VariantSet;
+
+    fn chu(fen: &str) -> Position {
+        let v = VariantSet::builtin().find("chu").expect("chu is built in");
+        Position::from_fen(v, fen).expect("test FEN reads")
+    }
+
+    #[test]
+    fn taking_the_last_royal_ends_the_game_for_its_owner() {
+        // Sente's Rook takes Gote's only King.
+        let mut pos = chu("k11/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1");
+        let (_, end) = play_text(&mut pos, "a1a12", false).expect("legal capture");
+        let end = end.expect("the game is over");
+        assert_eq!(end.winner, Some(Color::White));
+        assert_eq!(end.reason, Reason::LastRoyalLost);
+        assert_eq!(end.result(), "1-0");
+        assert_eq!(end.to_string(), "Gote lost its last royal");
+    }
+
+    #[test]
+    fn an_illegal_text_leaves_the_position_unchanged() {
+        let mut pos = chu("k11/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1");
+        let before = pos.hash();
+        assert!(matches!(
+            play_text(&mut pos, "a1b3", false),
+            Err(PlayError::Illegal(_))
+        ));
+        assert!(matches!(
+            play_text(&mut pos, "zz", false),
+            Err(PlayError::Illegal(_))
+        ));
+        assert_eq!(pos.hash(), before);
+        assert_eq!(pos.ply(), 0);
+    }
+
+    #[test]
+    fn a_quiet_move_does_not_end_the_game() {
+        let mut pos = chu("k11/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1");
+        let (_, end) = play_text(&mut pos, "a1a5", false).expect("legal");
+        assert_eq!(end, None);
+    }
+
+    #[test]
+    fn the_strict_repetition_rule_refuses_the_move_and_keeps_the_position() {
+        // Chu: recreating a position is illegal (Kings shuffle back).
+        let mut pos = chu("k11/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1");
+        for m in ["l1l2", "a12a11", "l2l1"] {
+            play_text(&mut pos, m, false).expect("legal");
+        }
+        let before = pos.hash();
+        assert_eq!(
+            play_text(&mut pos, "a11a12", false),
+            Err(PlayError::RepeatsPosition)
+        );
+        assert_eq!(pos.hash(), before);
+    }
+}

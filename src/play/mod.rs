@@ -1,0 +1,503 @@
+//! `kyodai match`: engine-vs-engine games and tournaments with Kyodai's
+//! rules as the referee, cutechess-cli's command line and output.
+//!
+//! The schedule is made up front (pairings, colours, openings); worker
+//! threads, `-concurrency` of them, each take the next game, start its two
+//! engine processes and play it (`referee`); the main thread prints what
+//! finishes, keeps the score, writes PGN and stops the match on an SPRT
+//! decision or an engine crash (unless `-recover`).
+
+pub mod clock;
+pub mod config;
+pub mod engine;
+pub mod pgn;
+pub mod referee;
+pub mod stats;
+
+use crate::board::Position;
+use crate::types::{Color, Rng};
+use crate::variant::{Variant, VariantSet};
+use config::{MatchConfig, OpeningFormat, Tournament};
+use referee::{GameRecord, GameSpec, Opening, Table};
+use stats::{Score, Sprt};
+use std::collections::VecDeque;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The most openings read from a file.
+const MAX_OPENINGS: usize = 1_000_000;
+
+/// Read the openings file: one FEN (or EPD) a line, `#` comments and blank
+/// lines skipped, or PGN games; each checked against the variant.
+fn load_openings(
+    cfg: &config::OpeningsConfig,
+    variant: &'static Variant,
+    seed: u64,
+) -> Result<Vec<Opening>, String> {
+    let text = std::fs::read_to_string(&cfg.file)
+        .map_err(|e| format!("cannot read {}: {e}", cfg.file.display()))?;
+    let mut openings = match cfg.format {
+        OpeningFormat::Fen => text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| Opening {
+                fen: Some(l.to_string()),
+                moves: Vec::new(),
+            })
+            .collect(),
+        OpeningFormat::Pgn => pgn::read_openings(&text, cfg.plies),
+    };
+    if openings.len() > MAX_OPENINGS {
+        return Err(format!(
+            "{}: more than {MAX_OPENINGS} openings",
+            cfg.file.display()
+        ));
+    }
+    for (i, o) in openings.iter().enumerate() {
+        let mut pos = match &o.fen {
+            Some(fen) => Position::from_fen(variant, fen)
+                .map_err(|e| format!("{} opening {}: {e}", cfg.file.display(), i + 1))?,
+            None => Position::start(variant),
+        };
+        for m in &o.moves {
+            crate::game::play_text(&mut pos, m, false)
+                .map_err(|e| format!("{} opening {}: move {m}: {e}", cfg.file.display(), i + 1))?;
+        }
+    }
+    if openings.is_empty() {
+        return Err(format!("{}: no openings", cfg.file.display()));
+    }
+    if cfg.random {
+        let mut rng = Rng::new(seed.max(1));
+        for i in (1..openings.len()).rev() {
+            openings.swap(i, rng.below(i + 1));
+        }
+    }
+    let start = (cfg.start - 1) % openings.len();
+    openings.rotate_left(start);
+    Ok(openings)
+}
+
+/// Every game of the match in order: pairings, colours and openings.
+fn schedule(cfg: &MatchConfig, openings: &[Opening]) -> Vec<GameSpec> {
+    let n = cfg.engines.len();
+    let pairs: Vec<(usize, usize)> = match cfg.tournament {
+        Tournament::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+        Tournament::RoundRobin => (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect(),
+    };
+    let mut games = Vec::new();
+    let mut number = 0u64;
+    for round in 0..cfg.rounds {
+        for &(a, b) in &pairs {
+            for g in 0..cfg.games {
+                let swapped = cfg.swap && (round * cfg.games + g) % 2 == 1;
+                let opening = if openings.is_empty() {
+                    Opening::default()
+                } else {
+                    openings[((number / cfg.repeat) % openings.len() as u64) as usize].clone()
+                };
+                number += 1;
+                games.push(GameSpec {
+                    number,
+                    round: round + 1,
+                    players: if swapped { [b, a] } else { [a, b] },
+                    opening,
+                });
+            }
+        }
+    }
+    games
+}
+
+/// Append to an output file (`-pgnout`, `-epdout`).
+fn append(path: &std::path::Path, text: &str) -> Result<(), String> {
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// What a worker tells the main thread, which does all the printing so
+/// that a game's end is told before the next game's start.
+enum Report {
+    Started(String),
+    Finished(GameSpec, Box<Result<GameRecord, String>>),
+}
+
+/// The score of each ordered pair of engines, and by colour.
+struct Standings {
+    names: Vec<String>,
+    /// `pair[i][j]`: engine i's results against engine j.
+    pair: Vec<Vec<Score>>,
+    /// Per engine, (as Sente, as Gote), against anyone.
+    by_colour: Vec<[Score; 2]>,
+    /// Sente's results against Gote, whoever played.
+    sente: Score,
+}
+
+impl Standings {
+    fn new(names: Vec<String>) -> Standings {
+        let n = names.len();
+        Standings {
+            names,
+            pair: vec![vec![Score::default(); n]; n],
+            by_colour: vec![[Score::default(); 2]; n],
+            sente: Score::default(),
+        }
+    }
+
+    fn add(&mut self, g: &GameRecord) {
+        let [s, t] = g.spec.players;
+        let from_sente = match g.winner {
+            Some(Color::White) => Score {
+                wins: 1,
+                losses: 0,
+                draws: 0,
+            },
+            Some(Color::Black) => Score {
+                wins: 0,
+                losses: 1,
+                draws: 0,
+            },
+            None => Score {
+                wins: 0,
+                losses: 0,
+                draws: 1,
+            },
+        };
+        self.pair[s][t].add(from_sente);
+        self.pair[t][s].add(from_sente.flipped());
+        self.by_colour[s][0].add(from_sente);
+        self.by_colour[t][1].add(from_sente.flipped());
+        self.sente.add(from_sente);
+    }
+
+    fn field(&self, i: usize) -> Score {
+        let mut total = Score::default();
+        for s in &self.pair[i] {
+            total.add(*s);
+        }
+        total
+    }
+}
+
+fn score_line(label: &str, s: &Score) -> String {
+    format!(
+        "{label}: {} - {} - {}  [{:.3}] {}",
+        s.wins,
+        s.losses,
+        s.draws,
+        s.fraction(),
+        s.games()
+    )
+}
+
+/// Play the match `args` describe (the words after `kyodai match`);
+/// `Err` for a command line or set-up error, or a game that could not be
+/// played.
+pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
+    if args.is_empty()
+        || args
+            .iter()
+            .any(|a| a == "-help" || a == "--help" || a == "-h")
+    {
+        print!("{}", config::USAGE);
+        return if args.is_empty() {
+            Err("no engines given".to_string())
+        } else {
+            Ok(())
+        };
+    }
+    let cfg = config::parse(args)?;
+    let variant = set.find(&cfg.variant).ok_or_else(|| {
+        let names: Vec<&str> = set.variants.iter().map(|v| v.name.as_str()).collect();
+        format!(
+            "unknown variant '{}' (one of: {})",
+            cfg.variant,
+            names.join(", ")
+        )
+    })?;
+    let sprt = match cfg.sprt {
+        Some(s) => {
+            if cfg.engines.len() != 2 {
+                return Err("-sprt needs exactly two engines".to_string());
+            }
+            Some(Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)?)
+        }
+        None => None,
+    };
+    let openings = match &cfg.openings {
+        Some(o) => load_openings(o, variant, cfg.seed)?,
+        None => Vec::new(),
+    };
+    let games = schedule(&cfg, &openings);
+    let total = games.len();
+    let queue = Arc::new(Mutex::new(VecDeque::from(games)));
+    let stop = Arc::new(AtomicBool::new(false));
+    let cfg = Arc::new(cfg);
+    let (tx, rx) = channel::<Report>();
+    let mut workers = Vec::new();
+    for _ in 0..cfg.concurrency.min(total) {
+        let (queue, stop, cfg, tx) = (queue.clone(), stop.clone(), cfg.clone(), tx.clone());
+        workers.push(std::thread::spawn(move || {
+            let table = Table {
+                config: &cfg,
+                variant,
+            };
+            let mut first = true;
+            loop {
+                if stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                let Some(spec) = queue.lock().ok().and_then(|mut q| q.pop_front()) else {
+                    return;
+                };
+                if !first && !cfg.wait.is_zero() {
+                    std::thread::sleep(cfg.wait);
+                }
+                first = false;
+                let label = |i: usize| {
+                    cfg.engines[i]
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| cfg.engines[i].command.clone())
+                };
+                let started = format!(
+                    "Started game {} of {total} ({} vs {})",
+                    spec.number,
+                    label(spec.players[0]),
+                    label(spec.players[1])
+                );
+                if tx.send(Report::Started(started)).is_err() {
+                    return;
+                }
+                // A panic in one game must not take the match's engines
+                // with it unreaped: the game's engines are dropped (killed)
+                // while unwinding, and the game is reported as failed.
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    referee::play(&table, &spec)
+                }))
+                .unwrap_or_else(|_| Err(format!("game {} failed (runner panic)", spec.number)));
+                if tx.send(Report::Finished(spec, Box::new(result))).is_err() {
+                    return;
+                }
+            }
+        }));
+    }
+    drop(tx);
+    let names: Vec<String> = cfg
+        .engines
+        .iter()
+        .map(|e| e.name.clone().unwrap_or_else(|| e.command.clone()))
+        .collect();
+    let mut standings = Standings::new(names);
+    let mut failure = None;
+    let mut finished = 0u64;
+    let mut overhead: Vec<Duration> = Vec::new();
+    let date = pgn::today();
+    let started = Instant::now();
+    for report in rx {
+        let (spec, result) = match report {
+            Report::Started(line) => {
+                println!("{line}");
+                continue;
+            }
+            Report::Finished(spec, result) => (spec, *result),
+        };
+        let game = match result {
+            Ok(g) => g,
+            Err(e) => {
+                println!("Game {} could not be played: {e}", spec.number);
+                failure.get_or_insert(e);
+                stop.store(true, Ordering::SeqCst);
+                continue;
+            }
+        };
+        finished += 1;
+        // Names as the engines gave them (myname) from now on.
+        for (seat, &i) in game.spec.players.iter().enumerate() {
+            if cfg.engines[i].name.is_none() {
+                standings.names[i] = game.names[seat].clone();
+            }
+        }
+        println!(
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            game.spec.number,
+            game.names[0],
+            game.names[1],
+            game.result(),
+            game.reason
+        );
+        standings.add(&game);
+        overhead.extend(&game.overhead);
+        if let Some(path) = &cfg.pgn_out {
+            let header = pgn::Header {
+                event: &cfg.event,
+                site: &cfg.site,
+                date: &date,
+                variant: &variant.name,
+                time_controls: [
+                    cfg.engines[game.spec.players[0]].time_control.tag(),
+                    cfg.engines[game.spec.players[1]].time_control.tag(),
+                ],
+                standard_start: &variant.start_fen,
+            };
+            if let Err(e) = append(path, &pgn::write(&game, &header)) {
+                failure.get_or_insert(e);
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+        if let Some(path) = &cfg.epd_out
+            && let Err(e) = append(path, &format!("{}\n", game.final_fen))
+        {
+            failure.get_or_insert(e);
+            stop.store(true, Ordering::SeqCst);
+        }
+        let [a, b] = game.spec.players;
+        let (first, second) = (a.min(b), a.max(b));
+        let names = &standings.names;
+        println!(
+            "{}",
+            score_line(
+                &format!("Score of {} vs {}", names[first], names[second]),
+                &standings.pair[first][second]
+            )
+        );
+        let interval = cfg.rating_interval;
+        if cfg.engines.len() == 2 && interval > 0 && finished.is_multiple_of(interval) {
+            print_ratings(&standings, sprt.as_ref());
+        }
+        if cfg.outcome_interval > 0 && finished.is_multiple_of(cfg.outcome_interval) {
+            for line in stats::rating_table(&outcomes(&standings)) {
+                println!("{line}");
+            }
+        }
+        for (seat, &i) in game.spec.players.iter().enumerate() {
+            if game.crashed[seat] && !cfg.recover && !stop.load(Ordering::SeqCst) {
+                println!(
+                    "Engine {} disconnected or stalled: stopping the match (-recover plays on)",
+                    standings.names[i]
+                );
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+        if let Some(s) = &sprt
+            && s.status(&standings.pair[0][1]).result != stats::SprtResult::Continue
+            && !stop.swap(true, Ordering::SeqCst)
+        {
+            println!("SPRT decided: the games under way finish, no new game starts");
+        }
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    if cfg.engines.len() == 2 {
+        if cfg.rating_interval == 0 || !finished.is_multiple_of(cfg.rating_interval) {
+            let s = &standings;
+            println!(
+                "{}",
+                score_line(
+                    &format!("Score of {} vs {}", s.names[0], s.names[1]),
+                    &s.pair[0][1]
+                )
+            );
+            print_ratings(s, sprt.as_ref());
+        }
+    } else {
+        for line in stats::rating_table(&outcomes(&standings)) {
+            println!("{line}");
+        }
+    }
+    if !overhead.is_empty() {
+        let sum: Duration = overhead.iter().sum();
+        let max = overhead.iter().max().copied().unwrap_or_default();
+        log::info!(
+            "referee time per move: mean {:.3} ms, max {:.3} ms over {} moves; wall time {:.1} s",
+            sum.as_secs_f64() * 1000.0 / overhead.len() as f64,
+            max.as_secs_f64() * 1000.0,
+            overhead.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    println!("Finished match");
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Each engine's name and score against the field.
+fn outcomes(s: &Standings) -> Vec<(String, Score)> {
+    (0..s.names.len())
+        .map(|i| (s.names[i].clone(), s.field(i)))
+        .collect()
+}
+
+/// cutechess-cli's rating block for a two-engine match.
+fn print_ratings(s: &Standings, sprt: Option<&Sprt>) {
+    let score = s.pair[0][1];
+    for (colour, label) in [(0, "Sente"), (1, "Gote")] {
+        println!(
+            "{}",
+            score_line(
+                &format!("...      {} playing {label}", s.names[0]),
+                &s.by_colour[0][colour]
+            )
+        );
+    }
+    println!("{}", score_line("...      Sente vs Gote", &s.sente));
+    println!("{}", stats::elo_line(&score));
+    if let Some(sprt) = sprt {
+        println!("{}", sprt.line(&score));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(extra: &str) -> MatchConfig {
+        let args: Vec<String> = format!("-engine cmd=a -engine cmd=b -engine cmd=c {extra}")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        config::parse(&args).unwrap()
+    }
+
+    #[test]
+    fn round_robin_pairs_everyone_and_swaps_colours() {
+        let games = schedule(&cfg("-games 2"), &[]);
+        let players: Vec<[usize; 2]> = games.iter().map(|g| g.players).collect();
+        assert_eq!(players, [[0, 1], [1, 0], [0, 2], [2, 0], [1, 2], [2, 1]]);
+        assert_eq!(games.last().map(|g| g.number), Some(6));
+    }
+
+    #[test]
+    fn gauntlet_and_noswap_and_repeated_openings() {
+        let o = |f: &str| Opening {
+            fen: Some(f.to_string()),
+            moves: Vec::new(),
+        };
+        let openings = [o("A"), o("B")];
+        let games = schedule(
+            &cfg("-tournament gauntlet -games 2 -repeat -noswap"),
+            &openings,
+        );
+        let players: Vec<[usize; 2]> = games.iter().map(|g| g.players).collect();
+        assert_eq!(players, [[0, 1], [0, 1], [0, 2], [0, 2]]);
+        let fens: Vec<&str> = games
+            .iter()
+            .filter_map(|g| g.opening.fen.as_deref())
+            .collect();
+        assert_eq!(fens, ["A", "A", "B", "B"]);
+    }
+}
