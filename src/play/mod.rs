@@ -265,28 +265,27 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
                     std::thread::sleep(cfg.wait);
                 }
                 first = false;
-                let label = |i: usize| {
-                    cfg.engines[i]
-                        .name
-                        .clone()
-                        .unwrap_or_else(|| cfg.engines[i].command.clone())
+                let mut started = |names: &[String; 2]| {
+                    let line = format!(
+                        "Started game {} of {total} ({} vs {})",
+                        spec.number, names[0], names[1]
+                    );
+                    let _ = tx.send(Report::Started(line));
                 };
-                let started = format!(
-                    "Started game {} of {total} ({} vs {})",
-                    spec.number,
-                    label(spec.players[0]),
-                    label(spec.players[1])
-                );
-                if tx.send(Report::Started(started)).is_err() {
-                    return;
-                }
                 // A panic in one game must not take the match's engines
                 // with it unreaped: the game's engines are dropped (killed)
                 // while unwinding, and the game is reported as failed.
                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    referee::play(&table, &spec)
+                    referee::play(&table, &spec, &mut started)
                 }))
                 .unwrap_or_else(|_| Err(format!("game {} failed (runner panic)", spec.number)));
+                // Decided here, before this worker takes another game: a
+                // crash stops the match unless -recover, a game that could
+                // not be played stops it always.
+                let crashed = result.as_ref().map_or(true, |g| g.crashed.contains(&true));
+                if result.is_err() || (crashed && !cfg.recover) {
+                    stop.store(true, Ordering::SeqCst);
+                }
                 if tx.send(Report::Finished(spec, Box::new(result))).is_err() {
                     return;
                 }
@@ -318,7 +317,6 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
             Err(e) => {
                 println!("Game {} could not be played: {e}", spec.number);
                 failure.get_or_insert(e);
-                stop.store(true, Ordering::SeqCst);
                 continue;
             }
         };
@@ -382,12 +380,11 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
             }
         }
         for (seat, &i) in game.spec.players.iter().enumerate() {
-            if game.crashed[seat] && !cfg.recover && !stop.load(Ordering::SeqCst) {
+            if game.crashed[seat] && !cfg.recover {
                 println!(
                     "Engine {} disconnected or stalled: stopping the match (-recover plays on)",
                     standings.names[i]
                 );
-                stop.store(true, Ordering::SeqCst);
             }
         }
         if let Some(s) = &sprt

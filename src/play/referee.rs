@@ -318,10 +318,15 @@ pub struct Table<'a> {
     pub variant: &'static Variant,
 }
 
-/// Play one game. `Err`: it could not be played at all (an engine would
-/// not start, or cannot play this variant or opening), which stops the
-/// match.
-pub fn play(table: &Table, spec: &GameSpec) -> Result<GameRecord, String> {
+/// Play one game; `started` is told the engines' names once they have
+/// introduced themselves. `Err`: it could not be played at all (an engine
+/// would not start, or cannot play this variant or opening), which stops
+/// the match.
+pub fn play(
+    table: &Table,
+    spec: &GameSpec,
+    started: &mut dyn FnMut(&[String; 2]),
+) -> Result<GameRecord, String> {
     let cfg = table.config;
     let variant = table.variant;
     let mut pos = start_position(variant, &spec.opening)?;
@@ -365,7 +370,9 @@ pub fn play(table: &Table, spec: &GameSpec) -> Result<GameRecord, String> {
         losing_count: [0; 2],
         winning_count: [0; 2],
     };
-    let end = match handshake(&mut engines, &rx) {
+    let handshake = handshake(&mut engines, &rx);
+    started(&[engines[0].name.clone(), engines[1].name.clone()]);
+    let end = match handshake {
         Err((seat, why)) => referee.fault(seat, why),
         Ok(()) => {
             for e in engines.iter_mut() {

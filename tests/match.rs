@@ -1,0 +1,290 @@
+//! `kyodai match` against small misbehaving engines (tests/engines/
+//! fake_engine.py): each game must end with the right result and reason,
+//! no engine process may be left behind, and the match must go on.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const SENTE: &str = "a4a5 b4b5 c4c5 e4e5 f4f5 g4g5 h4h5 j4j5";
+const GOTE: &str = "a9a8 b9b8 c9c8 e9e8 f9f8 g9g8 h9h8 j9j8";
+
+/// The `-engine` words of a fake engine: mode, moves played properly first,
+/// the two scripts, and a tag to find its processes by.
+fn fake(mode: &str, k: u32, sente: &str, gote: &str, tag: &str) -> Vec<String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/fake_engine.py");
+    [
+        "-engine".to_string(),
+        "cmd=python3".to_string(),
+        format!("arg={}", script.display()),
+        format!("arg={mode}"),
+        format!("arg={k}"),
+        format!("arg={sente}"),
+        format!("arg={gote}"),
+        format!("arg={tag}"),
+        format!("name={mode}"),
+    ]
+    .to_vec()
+}
+
+struct Run {
+    stdout: String,
+    success: bool,
+    elapsed: Duration,
+}
+
+impl Run {
+    /// The `Finished game` lines.
+    fn finished(&self) -> Vec<&str> {
+        self.stdout
+            .lines()
+            .filter(|l| l.starts_with("Finished game"))
+            .collect()
+    }
+}
+
+/// Run `kyodai match` with these arguments; then check that no process
+/// carrying `tag` is left.
+fn run(args: &[String], tag: &str) -> Run {
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_kyodai"))
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("kyodai runs");
+    let elapsed = start.elapsed();
+    let left = processes_with(tag);
+    assert!(left.is_empty(), "processes left behind: {left:?}");
+    Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        success: out.status.success(),
+        elapsed,
+    }
+}
+
+/// Pids whose command line holds `tag`.
+fn processes_with(tag: &str) -> Vec<u32> {
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if String::from_utf8_lossy(&cmdline).contains(tag) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// A fake in `mode` against a well-behaved one, two games with colours
+/// swapped, and `extra` options.
+fn against_normal(mode: &str, k: u32, extra: &str) -> Run {
+    let tag = format!("kyodai-match-test-{mode}-{}", std::process::id());
+    let mut args = fake(mode, k, SENTE, GOTE, &tag);
+    args.extend(fake("normal", 0, SENTE, GOTE, &tag));
+    args.extend(
+        format!("-variant chu -games 2 {extra}")
+            .split_whitespace()
+            .map(String::from),
+    );
+    run(&args, &tag)
+}
+
+#[test]
+fn an_illegal_move_loses_and_the_match_goes_on() {
+    let r = against_normal("illegal", 2, "-each tc=10+0.1");
+    assert_eq!(
+        r.finished(),
+        [
+            "Finished game 1 (illegal vs normal): 0-1 {Sente makes an illegal move: a1a12 (not a legal move)}",
+            "Finished game 2 (normal vs illegal): 1-0 {Gote makes an illegal move: a1a12 (not a legal move)}",
+        ],
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("Score of illegal vs normal: 0 - 2 - 0  [0.000] 2")
+    );
+    assert!(r.success);
+}
+
+#[test]
+fn garbage_is_survived_and_an_unreadable_move_loses() {
+    let r = against_normal("garbage", 1, "-each tc=10+0.1");
+    let f = r.finished();
+    assert_eq!(f.len(), 2, "{}", r.stdout);
+    assert!(f[0].starts_with(
+        "Finished game 1 (garbage vs normal): 0-1 {Sente makes an illegal move: zz99"
+    ));
+    assert!(
+        f[1].starts_with(
+            "Finished game 2 (normal vs garbage): 1-0 {Gote makes an illegal move: zz99"
+        )
+    );
+}
+
+#[test]
+fn a_crash_loses_and_stops_the_match_unless_recover() {
+    let r = against_normal("crash", 3, "-each tc=10+0.1");
+    assert_eq!(
+        r.finished(),
+        ["Finished game 1 (crash vs normal): 0-1 {Sente disconnects}"],
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("stopping the match"));
+    let r = against_normal("crash", 3, "-each tc=10+0.1 -recover");
+    assert_eq!(
+        r.finished(),
+        [
+            "Finished game 1 (crash vs normal): 0-1 {Sente disconnects}",
+            "Finished game 2 (normal vs crash): 1-0 {Gote disconnects}",
+        ],
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn an_engine_that_never_answers_loses_on_time_within_the_margin() {
+    let r = against_normal("hang", 1, "-each tc=1 timemargin=200");
+    assert_eq!(
+        r.finished(),
+        [
+            "Finished game 1 (hang vs normal): 0-1 {Sente loses on time}",
+            "Finished game 2 (normal vs hang): 1-0 {Gote loses on time}",
+        ],
+        "{}",
+        r.stdout
+    );
+    // Two games of at most 1.2 s thinking each, plus start-up and the
+    // kill after the grace period: well under the time a hang would take.
+    assert!(r.elapsed < Duration::from_secs(10), "{:?}", r.elapsed);
+}
+
+#[test]
+fn a_false_claim_loses() {
+    let r = against_normal("claim", 2, "-each tc=10+0.1");
+    assert_eq!(
+        r.finished(),
+        [
+            "Finished game 1 (claim vs normal): 0-1 {Sente makes a false claim: 1-0 {Sente mates}}",
+            "Finished game 2 (normal vs claim): 1-0 {Gote makes a false claim: 0-1 {Gote mates}}",
+        ],
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_slow_handshake_is_waited_for() {
+    let r = against_normal("slowdone", 0, "-games 1 -each tc=10+0.1");
+    // Both scripts are 8 moves long: Sente runs out first and resigns.
+    assert_eq!(
+        r.finished(),
+        ["Finished game 1 (slowdone vs normal): 0-1 {Sente resigns}"],
+        "{}",
+        r.stdout
+    );
+    assert!(r.elapsed >= Duration::from_secs(3));
+}
+
+#[test]
+fn a_move_on_two_lines_is_one_move_and_the_pgn_has_it() {
+    let tag = format!("kyodai-match-test-legs-{}", std::process::id());
+    let dir = std::env::temp_dir().join(&tag);
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.fen");
+    let pgn = dir.join("games.pgn");
+    // A Sente Lion on f5 takes the Gote Pawns on f6 and f7 in one move.
+    std::fs::write(
+        &openings,
+        "11k/12/12/12/12/5p6/5p6/5N6/12/12/12/K11 w - 0 1\n",
+    )
+    .unwrap();
+    let mut args = fake("legs", 0, "f5f6,f6f7 a1a2", "l12k12 k12j12", &tag);
+    args.extend(fake("normal", 0, "f5f6,f6f7 a1a2", "l12k12 k12j12", &tag));
+    args.extend(
+        format!(
+            "-variant chu -games 1 -each tc=10+0.1 -openings file={} -pgnout {}",
+            openings.display(),
+            pgn.display()
+        )
+        .split_whitespace()
+        .map(String::from),
+    );
+    let r = run(&args, &tag);
+    assert_eq!(
+        r.finished(),
+        ["Finished game 1 (legs vs normal): 0-1 {Sente resigns}"],
+        "{}",
+        r.stdout
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("1. f5f6,f6f7 {+0.10/1 "), "{text}");
+    assert!(text.contains("[FEN \"11k/12/12/12/12/5p6/5p6/5N6/12/12/12/K11 w - 0 1\"]"));
+    assert!(text.contains("[PlyCount \"4\"]"));
+    assert!(text.contains("[Termination \"normal\"]"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_rules_end_the_game_when_the_last_royal_is_taken() {
+    let tag = format!("kyodai-match-test-royal-{}", std::process::id());
+    let dir = std::env::temp_dir().join(&tag);
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.fen");
+    std::fs::write(
+        &openings,
+        "k11/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1\n",
+    )
+    .unwrap();
+    let mut args = fake("normal", 0, "a1a12", "a12b12", &tag);
+    args.extend(fake("normal", 0, "a1a12", "a12b12", &tag));
+    args.extend(
+        format!(
+            "-variant chu -games 1 -each tc=10+0.1 -openings file={}",
+            openings.display()
+        )
+        .split_whitespace()
+        .map(String::from),
+    );
+    let r = run(&args, &tag);
+    assert_eq!(
+        r.finished(),
+        ["Finished game 1 (normal vs normal): 1-0 {Gote lost its last royal}"],
+        "{}",
+        r.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_command_lines_are_refused_with_a_reason() {
+    for (args, why) in [
+        ("-engine cmd=a", "at least two"),
+        (
+            "-engine cmd=a -engine cmd=b -variant xiangqi",
+            "unknown variant 'xiangqi'",
+        ),
+        (
+            "-engine cmd=/nonexistent/engine -engine cmd=b -variant chu",
+            "cannot start engine",
+        ),
+        (
+            "-engine cmd=a -engine cmd=b -openings file=/nonexistent.fen",
+            "cannot read",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_kyodai"))
+            .arg("match")
+            .args(args.split_whitespace())
+            .output()
+            .expect("kyodai runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args}");
+        assert!(err.contains(why), "{args}: {err}");
+    }
+}
