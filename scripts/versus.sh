@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# versus.sh - the project's common matches, played by `kyodai match`.
+#
+# Usage:
+#   scripts/versus.sh hachu VARIANT [options] [-- kyodai match options...]
+#       Kyodai against HaChu 0.21 (chu, dai, cashew-shogi, macadamia-shogi).
+#   scripts/versus.sh ab BASELINE VARIANT [options] [-- kyodai match options...]
+#       Self-play A/B: this tree's Kyodai against the BASELINE binary, with
+#       an SPRT (default elo0=0 elo1=25) that ends the match once decided.
+#
+# Options:
+#   --games N        games to play at most (default 100; played in pairs,
+#                    each opening once with each colour)
+#   --tc TC          time control, cutechess syntax (default 10+0.1; ab: 5+0.05)
+#   --kyodai-tc TC   Kyodai's own time control (time odds against HaChu)
+#   --sprt A B       SPRT bounds for ab (default 0 25)
+#   --concurrency N  games at once (default: the number of cores)
+#   --out DIR        run directory (default runs/NAME-DATE in the repo)
+#   --opening-start K  first opening line (default 1)
+#
+# Kyodai is built (cargo build --release) and copied into the run
+# directory, so that a rebuild during the match cannot change it. Openings
+# are scripts/openings/VARIANT.fen, one pair of games per line. HaChu is
+# installed with apt-get when it is missing and we are root. Kyodai plays
+# with "XBoard-safe moves" off (no GUI relays its moves) and, against
+# HaChu, with "HaChu compatible moves" on (moves HaChu can follow).
+# Output: the match's own (cutechess-cli's) on the terminal and in
+# DIR/match.txt, the games in DIR/games.pgn.
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+die() { echo "versus.sh: $*" >&2; exit 2; }
+
+[ $# -ge 2 ] || { sed -n '2,/^set -e/{s/^# \{0,1\}//;/^set -e/d;p}' "$0"; exit 2; }
+MODE=$1; shift
+BASELINE=""
+if [ "$MODE" = ab ]; then
+    BASELINE=$(readlink -f "$1") || die "no baseline binary $1"; shift
+    [ -x "$BASELINE" ] || die "baseline $BASELINE is not executable"
+elif [ "$MODE" != hachu ]; then
+    die "mode must be hachu or ab"
+fi
+[ $# -ge 1 ] || die "which variant?"
+VARIANT=$1; shift
+GAMES=100
+TC=""
+KYODAI_TC=""
+SPRT=(0 25)
+CONCURRENCY=$(nproc)
+OUT=""
+START=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --games) GAMES=$2; shift 2 ;;
+        --tc) TC=$2; shift 2 ;;
+        --kyodai-tc) KYODAI_TC=$2; shift 2 ;;
+        --sprt) SPRT=("$2" "$3"); shift 3 ;;
+        --concurrency) CONCURRENCY=$2; shift 2 ;;
+        --out) OUT=$2; shift 2 ;;
+        --opening-start) START=$2; shift 2 ;;
+        --) shift; break ;;
+        *) die "unknown option $1" ;;
+    esac
+done
+[ -n "$TC" ] || { [ "$MODE" = ab ] && TC=5+0.05 || TC=10+0.1; }
+[ -n "$KYODAI_TC" ] || KYODAI_TC=$TC
+OUT=${OUT:-$REPO/runs/$MODE-$VARIANT-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$OUT"
+
+(cd "$REPO" && cargo build --release --quiet) || die "build failed"
+cp "$REPO/target/release/kyodai" "$OUT/kyodai"
+
+OPENINGS="$REPO/scripts/openings/$VARIANT.fen"
+OPENING_ARGS=()
+[ -f "$OPENINGS" ] && OPENING_ARGS=(-openings "file=$OPENINGS" format=fen order=sequential "start=$START")
+
+if [ "$MODE" = hachu ]; then
+    HACHU=$(command -v hachu || echo /usr/games/hachu)
+    if [ ! -x "$HACHU" ]; then
+        [ "$(id -u)" = 0 ] || die "hachu is not installed (apt-get install hachu)"
+        apt-get update -qq && apt-get install -y -qq hachu >/dev/null
+    fi
+    ENGINES=(-engine "cmd=$OUT/kyodai" name=Kyodai "tc=$KYODAI_TC"
+             "option.XBoard-safe moves=0" "option.HaChu compatible moves=1"
+             -engine "cmd=$HACHU" name=HaChu "tc=$TC")
+    EXTRA=()
+else
+    ENGINES=(-engine "cmd=$OUT/kyodai" name=Kyodai "tc=$TC" "option.XBoard-safe moves=0"
+             -engine "cmd=$BASELINE" name=Baseline "tc=$TC" "option.XBoard-safe moves=0")
+    EXTRA=(-sprt "elo0=${SPRT[0]}" "elo1=${SPRT[1]}" alpha=0.05 beta=0.05)
+fi
+
+"$OUT/kyodai" match "${ENGINES[@]}" -variant "$VARIANT" -games "$GAMES" -repeat \
+    -concurrency "$CONCURRENCY" -recover \
+    "${OPENING_ARGS[@]}" "${EXTRA[@]}" -pgnout "$OUT/games.pgn" "$@" | tee "$OUT/match.txt"
