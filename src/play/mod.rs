@@ -239,6 +239,14 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
         Some(o) => load_openings(o, variant, cfg.seed)?,
         None => Vec::new(),
     };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cfg.concurrency > cores {
+        // Engines of one game would think on the time of another's.
+        eprintln!(
+            "kyodai match: warning: -concurrency {} on {cores} cores: engines will share cores and their clocks run meanwhile",
+            cfg.concurrency
+        );
+    }
     let games = schedule(&cfg, &openings);
     let total = games.len();
     let queue = Arc::new(Mutex::new(VecDeque::from(games)));
@@ -371,13 +379,11 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
             )
         );
         let interval = cfg.rating_interval;
-        if cfg.engines.len() == 2 && interval > 0 && finished.is_multiple_of(interval) {
+        if interval > 0 && finished.is_multiple_of(interval) {
             print_ratings(&standings, sprt.as_ref());
         }
         if cfg.outcome_interval > 0 && finished.is_multiple_of(cfg.outcome_interval) {
-            for line in stats::rating_table(&outcomes(&standings)) {
-                println!("{line}");
-            }
+            print_outcomes(&standings);
         }
         for (seat, &i) in game.spec.players.iter().enumerate() {
             if game.crashed[seat] && !cfg.recover {
@@ -397,22 +403,13 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
     for w in workers {
         let _ = w.join();
     }
-    if cfg.engines.len() == 2 {
-        if cfg.rating_interval == 0 || !finished.is_multiple_of(cfg.rating_interval) {
+    if cfg.rating_interval == 0 || !finished.is_multiple_of(cfg.rating_interval) {
+        if cfg.engines.len() == 2 {
             let s = &standings;
-            println!(
-                "{}",
-                score_line(
-                    &format!("Score of {} vs {}", s.names[0], s.names[1]),
-                    &s.pair[0][1]
-                )
-            );
-            print_ratings(s, sprt.as_ref());
+            let label = format!("Score of {} vs {}", s.names[0], s.names[1]);
+            println!("{}", score_line(&label, &s.pair[0][1]));
         }
-    } else {
-        for line in stats::rating_table(&outcomes(&standings)) {
-            println!("{line}");
-        }
+        print_ratings(&standings, sprt.as_ref());
     }
     if !overhead.is_empty() {
         let sum: Duration = overhead.iter().sum();
@@ -439,8 +436,15 @@ fn outcomes(s: &Standings) -> Vec<(String, Score)> {
         .collect()
 }
 
-/// cutechess-cli's rating block for a two-engine match.
+/// cutechess-cli's rating block: for two engines the score by colour, the
+/// Elo difference and the SPRT; for more, the rating table.
 fn print_ratings(s: &Standings, sprt: Option<&Sprt>) {
+    if s.names.len() > 2 {
+        for line in stats::rating_table(&outcomes(s)) {
+            println!("{line}");
+        }
+        return;
+    }
     let score = s.pair[0][1];
     for (colour, label) in [(0, "Sente"), (1, "Gote")] {
         println!(
@@ -455,6 +459,18 @@ fn print_ratings(s: &Standings, sprt: Option<&Sprt>) {
     println!("{}", stats::elo_line(&score));
     if let Some(sprt) = sprt {
         println!("{}", sprt.line(&score));
+    }
+}
+
+/// `-outcomeinterval`: the score of every pair that has played.
+fn print_outcomes(s: &Standings) {
+    for i in 0..s.names.len() {
+        for j in i + 1..s.names.len() {
+            if s.pair[i][j].games() > 0 {
+                let label = format!("Score of {} vs {}", s.names[i], s.names[j]);
+                println!("{}", score_line(&label, &s.pair[i][j]));
+            }
+        }
     }
 }
 
