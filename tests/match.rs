@@ -191,21 +191,17 @@ fn a_slow_handshake_is_waited_for() {
     assert!(r.elapsed >= Duration::from_secs(3));
 }
 
-#[test]
-fn a_move_on_two_lines_is_one_move_and_the_pgn_has_it() {
-    let tag = format!("kyodai-match-test-legs-{}", std::process::id());
+/// One game between two scripted engines (the first in `mode`) from
+/// `fen`, with a PGN; the run and the PGN's text.
+fn scripted_game(name: &str, mode: &str, fen: &str, sente: &str, gote: &str) -> (Run, String) {
+    let tag = format!("kyodai-match-test-{name}-{}", std::process::id());
     let dir = std::env::temp_dir().join(&tag);
     std::fs::create_dir_all(&dir).unwrap();
     let openings = dir.join("openings.fen");
     let pgn = dir.join("games.pgn");
-    // A Sente Lion on f5 takes the Gote Pawns on f6 and f7 in one move.
-    std::fs::write(
-        &openings,
-        "11k/12/12/12/12/5p6/5p6/5N6/12/12/12/K11 w - 0 1\n",
-    )
-    .unwrap();
-    let mut args = fake("legs", 0, "f5f6,f6f7 a1a2", "l12k12 k12j12", &tag);
-    args.extend(fake("normal", 0, "f5f6,f6f7 a1a2", "l12k12 k12j12", &tag));
+    std::fs::write(&openings, format!("{fen}\n")).unwrap();
+    let mut args = fake(mode, 0, sente, gote, &tag);
+    args.extend(fake("normal", 0, sente, gote, &tag));
     args.extend(
         format!(
             "-variant chu -games 1 -each tc=10+0.1 -openings file={} -pgnout {}",
@@ -216,49 +212,41 @@ fn a_move_on_two_lines_is_one_move_and_the_pgn_has_it() {
         .map(String::from),
     );
     let r = run(&args, &tag);
+    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    (r, text)
+}
+
+#[test]
+fn a_move_on_two_lines_is_one_move_and_the_pgn_has_it() {
+    // A Sente Lion on f5 takes the Gote Pawns on f6 and f7 in one move.
+    let fen = "11k/12/12/12/12/5p6/5p6/5N6/12/12/12/K11 w - 0 1";
+    let (r, text) = scripted_game("legs", "legs", fen, "f5f6,f6f7 a1a2", "l12k12 k12j12");
     assert_eq!(
         r.finished(),
         ["Finished game 1 (legs vs normal): 0-1 {Sente resigns}"],
         "{}",
         r.stdout
     );
-    let text = std::fs::read_to_string(&pgn).unwrap();
     assert!(text.contains("1. f5f6,f6f7 {+0.10/1 "), "{text}");
-    assert!(text.contains("[FEN \"11k/12/12/12/12/5p6/5p6/5N6/12/12/12/K11 w - 0 1\"]"));
+    assert!(text.contains(&format!("[FEN \"{fen}\"]")));
+    assert!(text.contains("[SetUp \"1\"]"));
     assert!(text.contains("[PlyCount \"4\"]"));
     assert!(text.contains("[Termination \"normal\"]"));
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(text.contains("{Sente resigns} 0-1"));
 }
 
 #[test]
 fn the_rules_end_the_game_when_the_last_royal_is_taken() {
-    let tag = format!("kyodai-match-test-royal-{}", std::process::id());
-    let dir = std::env::temp_dir().join(&tag);
-    std::fs::create_dir_all(&dir).unwrap();
-    let openings = dir.join("openings.fen");
-    std::fs::write(
-        &openings,
-        "k11/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1\n",
-    )
-    .unwrap();
-    let mut args = fake("normal", 0, "a1a12", "a12b12", &tag);
-    args.extend(fake("normal", 0, "a1a12", "a12b12", &tag));
-    args.extend(
-        format!(
-            "-variant chu -games 1 -each tc=10+0.1 -openings file={}",
-            openings.display()
-        )
-        .split_whitespace()
-        .map(String::from),
-    );
-    let r = run(&args, &tag);
+    let fen = "k11/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1";
+    let (r, text) = scripted_game("royal", "normal", fen, "a1a12", "a12b12");
     assert_eq!(
         r.finished(),
         ["Finished game 1 (normal vs normal): 1-0 {Gote lost its last royal}"],
         "{}",
         r.stdout
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
 }
 
 #[test]

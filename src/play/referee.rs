@@ -160,6 +160,43 @@ fn claimed(line: &str) -> Option<Option<Color>> {
     }
 }
 
+/// What waiting for an engine's next line can end with besides a line.
+enum Silence {
+    /// The deadline passed.
+    Timeout,
+    /// This seat's engine closed its output (it exited or crashed).
+    Closed(usize),
+}
+
+/// The next line either engine prints before `deadline` (`None`: no
+/// limit), with its seat and arrival time; traced under `-debug`.
+fn next_line(
+    engines: &[Engine; 2],
+    rx: &Receiver<Message>,
+    deadline: Option<Instant>,
+) -> Result<(usize, Instant, String), Silence> {
+    match receive(rx, deadline) {
+        Err(RecvTimeoutError::Timeout) => Err(Silence::Timeout),
+        // Both readers gone: the engines have both exited.
+        Err(RecvTimeoutError::Disconnected) => Err(Silence::Closed(0)),
+        Ok(Message {
+            seat,
+            event: Event::Closed,
+            ..
+        }) => Err(Silence::Closed(seat)),
+        Ok(Message {
+            seat,
+            at,
+            event: Event::Line(line),
+        }) => {
+            if engines[seat].is_debug() {
+                engines[seat].trace('<', &line);
+            }
+            Ok((seat, at, line))
+        }
+    }
+}
+
 /// Both engines started and through the handshake, or the end of the game
 /// if one failed there.
 fn handshake(engines: &mut [Engine; 2], rx: &Receiver<Message>) -> Result<(), (usize, String)> {
@@ -170,8 +207,8 @@ fn handshake(engines: &mut [Engine; 2], rx: &Receiver<Message>) -> Result<(), (u
         e.send("protover 2");
     }
     while let Some(deadline) = deadlines.iter().flatten().min().copied() {
-        match receive(rx, Some(deadline)) {
-            Err(_) => {
+        match next_line(engines, rx, Some(deadline)) {
+            Err(Silence::Timeout) => {
                 // Protocol version 1, or features without `done`: go on
                 // with what it said.
                 for d in deadlines.iter_mut() {
@@ -180,26 +217,12 @@ fn handshake(engines: &mut [Engine; 2], rx: &Receiver<Message>) -> Result<(), (u
                     }
                 }
             }
-            Ok(Message {
-                seat,
-                event: Event::Closed,
-                ..
-            }) => return Err((seat, "disconnects".to_string())),
-            Ok(Message {
-                seat,
-                event: Event::Line(line),
-                ..
-            }) => {
-                let e = &mut engines[seat];
-                if e.is_debug() {
-                    e.trace('<', &line);
-                }
-                match e.take_feature_line(&line) {
-                    Some(true) => deadlines[seat] = None,
-                    Some(false) => deadlines[seat] = Some(Instant::now() + FEATURE_TIMEOUT_LONG),
-                    None => {}
-                }
-            }
+            Err(Silence::Closed(seat)) => return Err((seat, "disconnects".to_string())),
+            Ok((seat, _, line)) => match engines[seat].take_feature_line(&line) {
+                Some(true) => deadlines[seat] = None,
+                Some(false) => deadlines[seat] = Some(Instant::now() + FEATURE_TIMEOUT_LONG),
+                None => {}
+            },
         }
     }
     Ok(())
@@ -216,21 +239,10 @@ fn synchronise(engines: &mut [Engine; 2], rx: &Receiver<Message>) -> Result<(), 
     }
     let deadline = Instant::now() + PING_TIMEOUT;
     while let Some(seat) = waiting.iter().position(Option::is_some) {
-        match receive(rx, Some(deadline)) {
-            Err(_) => return Err((seat, "'s connection stalls".to_string())),
-            Ok(Message {
-                seat,
-                event: Event::Closed,
-                ..
-            }) => return Err((seat, "disconnects".to_string())),
-            Ok(Message {
-                seat,
-                event: Event::Line(line),
-                ..
-            }) => {
-                if engines[seat].is_debug() {
-                    engines[seat].trace('<', &line);
-                }
+        match next_line(engines, rx, Some(deadline)) {
+            Err(Silence::Timeout) => return Err((seat, "'s connection stalls".to_string())),
+            Err(Silence::Closed(seat)) => return Err((seat, "disconnects".to_string())),
+            Ok((seat, _, line)) => {
                 if let (Some(n), Some(answer)) = (waiting[seat], line.strip_prefix("pong "))
                     && answer.trim() == n.to_string()
                 {
@@ -472,28 +484,20 @@ impl Referee {
             let mut eval = None;
             // Wait for the mover's move, hearing both engines meanwhile.
             let (mv, at) = loop {
-                let msg = match receive(rx, deadline) {
-                    Ok(m) => m,
-                    Err(RecvTimeoutError::Timeout) => {
+                let (seat, at, line) = match next_line(engines, rx, deadline) {
+                    Ok(l) => l,
+                    Err(Silence::Timeout) => {
                         return lost(
                             side,
                             format!("{} loses on time", side_name(side)),
                             Termination::TimeForfeit,
                         );
                     }
-                    Err(RecvTimeoutError::Disconnected) => {
-                        return self.fault(mover, "disconnects".to_string());
+                    Err(Silence::Closed(seat)) => {
+                        return self.fault(seat, "disconnects".to_string());
                     }
                 };
-                let seat = msg.seat;
                 let color = color_of(seat);
-                let line = match msg.event {
-                    Event::Closed => return self.fault(seat, "disconnects".to_string()),
-                    Event::Line(l) => l,
-                };
-                if engines[seat].is_debug() {
-                    engines[seat].trace('<', &line);
-                }
                 let line = line.trim();
                 let first = line.split_whitespace().next().unwrap_or("");
                 if let Some(text) = line.strip_prefix("move ") {
@@ -506,7 +510,7 @@ impl Referee {
                     if text.ends_with(',') {
                         continue;
                     }
-                    break (std::mem::take(&mut pending_legs[seat]), msg.at);
+                    break (std::mem::take(&mut pending_legs[seat]), at);
                 } else if first == "resign" {
                     return lost(
                         color,

@@ -12,7 +12,7 @@ Usage: fake_engine.py MODE K SENTE_MOVES GOTE_MOVES [TAG]
          crash      then exit without a word
          hang       then never answer again (ignoring quit too)
          claim      then claim a win it does not have
-         slowdone   say `done=0`, wait 3 s before `done=1`, then play normally
+         slowdone   wait 3 s between `done=0` and `done=1`, then play normally
          legs       print every move with legs one leg a line
   K      how many moves it plays properly first
   SENTE_MOVES, GOTE_MOVES  space-separated moves for either side
@@ -42,8 +42,10 @@ def main():
             continue
         cmd = words[0]
         if cmd == "protover":
+            # done=0 first, so that a slow start on a loaded machine is
+            # waited for rather than taken for protocol version 1.
+            say("feature done=0")
             if mode == "slowdone":
-                say("feature done=0")
                 time.sleep(3)
             say('feature ping=1 setboard=1 usermove=1 time=1 myname="Fake %s" '
                 'variants="chu,dai" done=1' % mode)
