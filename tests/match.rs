@@ -179,6 +179,20 @@ fn a_false_claim_loses() {
 }
 
 #[test]
+fn refusing_a_legal_move_loses() {
+    let r = against_normal("refuse", 2, "-each tc=10+0.1");
+    assert_eq!(
+        r.finished(),
+        [
+            "Finished game 1 (refuse vs normal): 0-1 {Sente refuses a legal move: b9b8 (Illegal move: b9b8)}",
+            "Finished game 2 (normal vs refuse): 1-0 {Gote refuses a legal move: c4c5 (Illegal move: c4c5)}",
+        ],
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
 fn a_slow_handshake_is_waited_for() {
     let r = against_normal("slowdone", 0, "-games 1 -each tc=10+0.1");
     // Both scripts are 8 moves long: Sente runs out first and resigns.

@@ -403,12 +403,9 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
     for w in workers {
         let _ = w.join();
     }
+    // The last game's score line has just been printed; the block that
+    // goes with it, unless the interval printed it already.
     if cfg.rating_interval == 0 || !finished.is_multiple_of(cfg.rating_interval) {
-        if cfg.engines.len() == 2 {
-            let s = &standings;
-            let label = format!("Score of {} vs {}", s.names[0], s.names[1]);
-            println!("{}", score_line(&label, &s.pair[0][1]));
-        }
         print_ratings(&standings, sprt.as_ref());
     }
     if !overhead.is_empty() {

@@ -535,9 +535,15 @@ impl Referee {
                         Termination::RulesInfraction,
                     );
                 } else if first == "Illegal" && line.starts_with("Illegal move") {
+                    // Every move it was sent was legal: the last one is
+                    // what it refuses.
+                    let refused = self.moves.last().map_or("", |m| m.text.as_str());
                     return lost(
                         color,
-                        format!("{} refuses a legal move: {line}", side_name(color)),
+                        format!(
+                            "{} refuses a legal move: {refused} ({line})",
+                            side_name(color)
+                        ),
                         Termination::RulesInfraction,
                     );
                 } else if seat == mover

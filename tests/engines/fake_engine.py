@@ -12,6 +12,7 @@ Usage: fake_engine.py MODE K SENTE_MOVES GOTE_MOVES [TAG]
          crash      then exit without a word
          hang       then never answer again (ignoring quit too)
          claim      then claim a win it does not have
+         refuse     then answer the opponent's move with `Illegal move`
          slowdone   wait 3 s between `done=0` and `done=1`, then play normally
          legs       print every move with legs one leg a line
   K      how many moves it plays properly first
@@ -36,6 +37,7 @@ def main():
     played = 0
     playing = False  # out of force mode: answer each move
     broken = False  # has misbehaved: answers nothing more
+    last = ""  # the opponent's last move
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -59,6 +61,7 @@ def main():
             playing = False
             continue
         elif cmd == "usermove":
+            last = words[1] if len(words) > 1 else ""
             if side is None:
                 side = "gote"
             if not playing:
@@ -72,8 +75,8 @@ def main():
         # Our turn.
         if broken:
             continue
-        if played >= k and mode in ("illegal", "garbage", "crash", "hang", "claim"):
-            misbehave(mode, side)
+        if played >= k and mode in ("illegal", "garbage", "crash", "hang", "claim", "refuse"):
+            misbehave(mode, side, last)
             broken = True
             continue
         script = scripts[side]
@@ -92,7 +95,7 @@ def main():
             say("move " + move)
 
 
-def misbehave(mode, side):
+def misbehave(mode, side, last):
     if mode == "illegal":
         say("move a1a12")
     elif mode == "garbage":
@@ -106,6 +109,8 @@ def misbehave(mode, side):
     elif mode == "hang":
         while True:
             time.sleep(60)
+    elif mode == "refuse":
+        say("Illegal move: " + last)
     elif mode == "claim":
         say("1-0 {Sente mates}" if side == "sente" else "0-1 {Gote mates}")
 
