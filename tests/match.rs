@@ -206,36 +206,47 @@ fn a_slow_handshake_is_waited_for() {
 }
 
 /// One game between two scripted engines (the first in `mode`) from
-/// `fen`, with a PGN; the run and the PGN's text.
-fn scripted_game(name: &str, mode: &str, fen: &str, sente: &str, gote: &str) -> (Run, String) {
+/// `fen`, with PGN and EPD output and `extra` options; the run, the PGN's
+/// text and the EPD's.
+fn scripted_game(
+    name: &str,
+    mode: &str,
+    fen: &str,
+    sente: &str,
+    gote: &str,
+    extra: &str,
+) -> (Run, String, String) {
     let tag = format!("kyodai-match-test-{name}-{}", std::process::id());
     let dir = std::env::temp_dir().join(&tag);
     std::fs::create_dir_all(&dir).unwrap();
     let openings = dir.join("openings.fen");
     let pgn = dir.join("games.pgn");
+    let epd = dir.join("games.epd");
     std::fs::write(&openings, format!("{fen}\n")).unwrap();
     let mut args = fake(mode, 0, sente, gote, &tag);
     args.extend(fake("normal", 0, sente, gote, &tag));
     args.extend(
         format!(
-            "-variant chu -games 1 -each tc=10+0.1 -openings file={} -pgnout {}",
+            "-variant chu -games 1 -each tc=10+0.1 -openings file={} -pgnout {} -epdout {} {extra}",
             openings.display(),
-            pgn.display()
+            pgn.display(),
+            epd.display()
         )
         .split_whitespace()
         .map(String::from),
     );
     let r = run(&args, &tag);
     let text = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let epd = std::fs::read_to_string(&epd).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&dir);
-    (r, text)
+    (r, text, epd)
 }
 
 #[test]
 fn a_move_on_two_lines_is_one_move_and_the_pgn_has_it() {
     // A Sente Lion on f5 takes the Gote Pawns on f6 and f7 in one move.
     let fen = "11k/12/12/12/12/5p6/5p6/5N6/12/12/12/K11 w - 0 1";
-    let (r, text) = scripted_game("legs", "legs", fen, "f5f6,f6f7 a1a2", "l12k12 k12j12");
+    let (r, text, _) = scripted_game("legs", "legs", fen, "f5f6,f6f7 a1a2", "l12k12 k12j12", "");
     assert_eq!(
         r.finished(),
         ["Finished game 1 (legs vs normal): 0-1 {Sente resigns}"],
@@ -253,7 +264,7 @@ fn a_move_on_two_lines_is_one_move_and_the_pgn_has_it() {
 #[test]
 fn the_rules_end_the_game_when_the_last_royal_is_taken() {
     let fen = "k11/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1";
-    let (r, text) = scripted_game("royal", "normal", fen, "a1a12", "a12b12");
+    let (r, text, epd) = scripted_game("royal", "normal", fen, "a1a12", "a12b12", "-debug");
     assert_eq!(
         r.finished(),
         ["Finished game 1 (normal vs normal): 1-0 {Gote lost its last royal}"],
@@ -261,6 +272,15 @@ fn the_rules_end_the_game_when_the_last_royal_is_taken() {
         r.stdout
     );
     assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    // The final position: the Rook on the King's square, Gote to move.
+    assert_eq!(epd, "R11/12/12/12/12/12/12/12/12/12/12/11K b - 0 1\n");
+    // -debug: every line both ways, stamped, with engine, game and seat.
+    let traced = |needle: &str| r.stdout.lines().any(|l| l.ends_with(needle));
+    assert!(traced(" >normal(1:0): protover 2"), "{}", r.stdout);
+    assert!(traced(" <normal(1:0): move a1a12"), "{}", r.stdout);
+    assert!(traced(
+        " >normal(1:1): result 1-0 {Gote lost its last royal}"
+    ));
 }
 
 #[test]
@@ -289,4 +309,44 @@ fn bad_command_lines_are_refused_with_a_reason() {
         assert!(!out.status.success(), "{args}");
         assert!(err.contains(why), "{args}: {err}");
     }
+}
+
+#[test]
+fn pgn_openings_are_played_as_book_moves_and_maxmoves_adjudicates() {
+    let tag = format!("kyodai-match-test-pgn-{}", std::process::id());
+    let dir = std::env::temp_dir().join(&tag);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (openings, pgn) = (dir.join("book.pgn"), dir.join("games.pgn"));
+    std::fs::write(
+        &openings,
+        "[Event \"book\"]\n\n1. h4h5 {x} g9g8 2. f4f5 *\n",
+    )
+    .unwrap();
+    // A copy whose path carries the tag, to find its processes by.
+    let kyodai = dir.join("kyodai");
+    std::fs::copy(env!("CARGO_BIN_EXE_kyodai"), &kyodai).unwrap();
+    let kyodai = kyodai.display();
+    let args: Vec<String> = format!(
+        "-engine cmd={kyodai} name=A -engine cmd={kyodai} name=B \
+         -each st=0.05 timemargin=200 -variant chu -openings file={} format=pgn plies=2 -maxmoves 3 \
+         -pgnout {}",
+        openings.display(),
+        pgn.display()
+    )
+    .split_whitespace()
+    .map(String::from)
+    .collect();
+    let r = run(&args, &tag);
+    assert_eq!(
+        r.finished(),
+        ["Finished game 1 (A vs B): 1/2-1/2 {Draw by adjudication: maximum number of moves}"],
+        "{}",
+        r.stdout
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    // plies=2: the third book move is left to the engines.
+    assert!(text.contains("1. h4h5 {book} g9g8 {book} 2. "), "{text}");
+    assert!(text.contains("[PlyCount \"6\"]"), "{text}");
+    assert!(text.contains("[Termination \"adjudication\"]"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
