@@ -350,3 +350,25 @@ fn pgn_openings_are_played_as_book_moves_and_maxmoves_adjudicates() {
     assert!(text.contains("[Termination \"adjudication\"]"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_repetition_rule_of_the_variant_is_the_referees() {
+    // Chu forbids recreating a position: Gote's fourth move would.
+    let fen = "k11/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1";
+    let (r, _, _) = scripted_game(
+        "repeat",
+        "normal",
+        fen,
+        "l1l2 l2l1 a1a2",
+        "a12a11 a11a12",
+        "",
+    );
+    assert_eq!(
+        r.finished(),
+        [
+            "Finished game 1 (normal vs normal): 1-0 {Gote makes an illegal move: a11a12 (repeats earlier position)}"
+        ],
+        "{}",
+        r.stdout
+    );
+}
