@@ -372,3 +372,26 @@ fn the_repetition_rule_of_the_variant_is_the_referees() {
         r.stdout
     );
 }
+
+#[test]
+fn an_sprt_decision_ends_the_match_early() {
+    // The first engine resigns at once with either colour: H0 (it is not
+    // 50 Elo stronger) is accepted long before 200 games.
+    let tag = format!("kyodai-match-test-sprt-{}", std::process::id());
+    let mut args = fake("normal", 0, "", "", &tag);
+    args.extend(fake("normal", 0, SENTE, GOTE, &tag));
+    args.extend(
+        "-variant chu -games 200 -each tc=10+0.1 -sprt elo0=0 elo1=50 alpha=0.05 beta=0.05 -ratinginterval 0"
+            .split_whitespace()
+            .map(String::from),
+    );
+    let r = run(&args, &tag);
+    let games = r.finished().len();
+    assert!((10..200).contains(&games), "{games} games\n{}", r.stdout);
+    let sprt = r
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("SPRT: llr"))
+        .unwrap_or("");
+    assert!(sprt.ends_with(" - H0 was accepted"), "{}", r.stdout);
+}
