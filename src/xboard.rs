@@ -1,10 +1,14 @@
 //! CECP (XBoard protocol version 2) on stdin/stdout.
 //!
 //! A reader thread forwards input lines over a channel and raises the stop
-//! flag for commands that must interrupt a running search (`?` plays the
-//! best move found so far; `new`, `force`, `result`, `quit`, ... abandon it).
-//! Everything else is handled in order on the main thread, so `pong` always
-//! follows the commands before its `ping`.
+//! flag for commands that must interrupt the engine's own search (`?` plays
+//! the best move found so far; `new`, `force`, `result`, `quit`, ...
+//! abandon it). Every line is handled in order on the main thread, so
+//! `pong` always follows the commands before its `ping`. A background
+//! search (analysis, pondering) runs on a thread of its own, so that the
+//! main thread answers the commands that leave it running (`.`, `ping`,
+//! `time`, ...) while it goes on deepening; the first other command stops
+//! it, and it restarts, if still wanted, once that command is handled.
 
 use crate::board::Position;
 use crate::game::{self, Ending, legal_moves};
@@ -16,10 +20,11 @@ use crate::time::{self, Control};
 use crate::types::{Color, Rng, Square};
 use crate::variant::{PieceType, Variant, VariantSet};
 use std::collections::HashMap;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Instant;
 
 const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
 /// Check option: choose only moves HaChu 0.21 can follow when there is one
@@ -62,6 +67,27 @@ const XBOARD_SAFE_OPTION: &str = "XBoard-safe moves";
 const OKAZAKI_OPTION: &str = "Okazaki rule";
 /// Default transposition-table size before the GUI sends `memory`.
 const DEFAULT_MEMORY_MB: usize = 64;
+/// The largest `memory` taken (64 GiB): a bigger table is a typing error,
+/// and trying to fill it could get the engine killed for lack of memory.
+const MAX_MEMORY_MB: usize = 64 << 10;
+/// The deepest `sd` taken: the search's own limit (search.rs: `MAX_PLY`
+/// less 10 plies of quiescence room).
+const MAX_DEPTH: u32 = 90;
+/// What `run` tells a person who starts the engine at a terminal (on
+/// stderr: stdout belongs to the protocol).
+const TERMINAL_NOTICE: &str = "Kyodai speaks CECP (the XBoard protocol) and is meant to be run by a GUI \
+     such as XBoard: xboard -fcp kyodai -variant chu. Type 'help' for its commands, 'quit' to leave.";
+/// `help`: comment lines, which a GUI ignores.
+const HELP: &[&str] = &[
+    "# Kyodai speaks CECP (XBoard protocol 2). Commands:",
+    "#   new, variant NAME, setboard FEN: start a game",
+    "#   usermove MOVE (or MOVE alone, e.g. f4f5, f6f7,f7f8, c8c9+), undo, remove",
+    "#   go (play the side to move), force (play neither), playother, ? (move now)",
+    "#   level MOVES MINUTES INCREMENT, st SECONDS, sd DEPTH, time/otim CENTISECONDS",
+    "#   analyze (think without moving; . shows progress), exit, hint",
+    "#   exclude/include MOVE|all, post/nopost (thinking output), hard/easy (pondering)",
+    "#   memory MB, cores N, option NAME=VALUE, ping N, quit",
+];
 
 /// Commands that end a search without playing its move.
 fn abandons_search(cmd: &str) -> bool {
@@ -81,6 +107,97 @@ fn abandons_search(cmd: &str) -> bool {
     )
 }
 
+/// Commands a background search (analysis, pondering) runs on through: they
+/// change nothing it depends on, so they are handled while it runs
+/// (`handle_beside_search`).
+fn runs_beside_search(cmd: &str) -> bool {
+    matches!(
+        cmd,
+        "" | "."
+            | "ping"
+            | "post"
+            | "nopost"
+            | "easy"
+            | "hard"
+            | "time"
+            | "otim"
+            | "xboard"
+            | "computer"
+            | "name"
+            | "rating"
+            | "ics"
+            | "accepted"
+            | "rejected"
+            | "random"
+    )
+}
+
+/// A command line's command word and its argument.
+fn split_command(line: &str) -> (&str, &str) {
+    let line = line.trim();
+    line.split_once(char::is_whitespace)
+        .map_or((line, ""), |(c, a)| (c, a.trim()))
+}
+
+/// What the main thread waits for while it serves the protocol.
+enum Event {
+    /// An input line.
+    Line(String),
+    /// Background search number `search` finished an iteration.
+    Thinking {
+        search: u64,
+        line: String,
+        stat: Stat,
+    },
+}
+
+/// A search's progress as `.` reports it.
+#[derive(Clone, Copy, Default)]
+struct Stat {
+    centiseconds: u64,
+    nodes: u64,
+    depth: u32,
+}
+
+/// The settings the commands that `runs_beside_search` names change.
+struct Settings {
+    post: bool,
+    /// `hard`: think on the opponent's time.
+    ponder: bool,
+    my_time_ms: u64,
+}
+
+/// Handle a command that `runs_beside_search` names; `stat` answers `.`
+/// (`None`: no analysis is running, so there is nothing to report).
+fn handle_beside_search(
+    settings: &mut Settings,
+    out: &mut dyn Write,
+    cmd: &str,
+    arg: &str,
+    stat: Option<Stat>,
+) {
+    match cmd {
+        "." => {
+            if let Some(s) = stat {
+                let line = format!("stat01: {} {} {} 0 0", s.centiseconds, s.nodes, s.depth);
+                emit(out, &line);
+            }
+        }
+        "ping" => emit(out, &format!("pong {arg}")),
+        "post" => settings.post = true,
+        "nopost" => settings.post = false,
+        "hard" => settings.ponder = true,
+        "easy" => settings.ponder = false,
+        "time" => match arg.parse::<i64>() {
+            Ok(cs) => settings.my_time_ms = (cs.max(0) as u64).saturating_mul(10),
+            Err(_) => emit(out, &format!("Error (bad time): {arg}")),
+        },
+        "otim" if arg.parse::<i64>().is_err() => emit(out, &format!("Error (bad time): {arg}")),
+        // Information the engine has no use for (the opponent's clock too).
+        _ => {}
+    }
+}
+
 /// Write one protocol line and flush it.
 fn emit(out: &mut dyn Write, line: &str) {
     // If the GUI has gone away there is nobody left to tell.
@@ -96,8 +213,7 @@ pub struct Engine {
     engine_side: Option<Color>,
     control: Control,
     depth_limit: Option<u32>,
-    my_time_ms: u64,
-    post: bool,
+    settings: Settings,
     game_over: bool,
     /// First legs of a move whose legs come on separate lines.
     pending_legs: String,
@@ -113,13 +229,10 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     /// Set with `stop` by commands after which the search's move is void.
     abandon: Arc<AtomicBool>,
-    /// `hard`: think on the opponent's time.
-    ponder: bool,
     /// `analyze` mode: search the position, never move, until `exit`.
     analyzing: bool,
-    /// Time (centiseconds), nodes and depth of the analysis's last
-    /// thinking line, for `.`.
-    last_info: Option<(u64, u64, u32)>,
+    /// Background searches started, which numbers their thinking lines.
+    background_searches: u64,
     /// Root moves `exclude`d in this position.
     excluded: Vec<Move>,
     /// The reply the last search expected to the engine's move (`hint`).
@@ -130,9 +243,6 @@ pub struct Engine {
     /// the engine below it.
     resign_threshold: i32,
     losing_searches: u32,
-    /// A background search (pondering, analysis) is running: any input
-    /// line stops it.
-    background: Arc<AtomicBool>,
     /// The start layout chosen per variant name (an index into its
     /// `layouts`); absent: the rules' start position.
     layouts: HashMap<String, usize>,
@@ -165,8 +275,11 @@ impl Engine {
             engine_side: Some(Color::Black),
             control: Control::default(),
             depth_limit: None,
-            my_time_ms: 300_000,
-            post: false,
+            settings: Settings {
+                post: false,
+                ponder: false,
+                my_time_ms: 300_000,
+            },
             game_over: false,
             pending_legs: String::new(),
             searcher: Searcher::new(DEFAULT_MEMORY_MB, stop.clone()),
@@ -180,15 +293,13 @@ impl Engine {
             ),
             stop,
             abandon: Arc::new(AtomicBool::new(false)),
-            ponder: false,
             analyzing: false,
-            last_info: None,
+            background_searches: 0,
             excluded: Vec::new(),
             expected_reply: None,
             last_score: None,
             resign_threshold: 0,
             losing_searches: 0,
-            background: Arc::new(AtomicBool::new(false)),
             layouts: HashMap::new(),
             okazaki: false,
             entry: None,
@@ -198,10 +309,14 @@ impl Engine {
 
     /// Run the protocol until `quit` or end of input.
     pub fn run(mut self) {
-        let (tx, rx) = channel::<String>();
+        if std::io::stdin().is_terminal() {
+            // Nothing to do if stderr is gone too.
+            let _ = writeln!(std::io::stderr(), "{TERMINAL_NOTICE}");
+        }
+        let (tx, rx) = channel::<Event>();
+        let lines = tx.clone();
         let stop = self.stop.clone();
         let abandon = self.abandon.clone();
-        let background = self.background.clone();
         std::thread::spawn(move || {
             let mut stdin = std::io::stdin().lock();
             let mut bytes = Vec::new();
@@ -216,85 +331,138 @@ impl Engine {
                 let line = String::from_utf8_lossy(&bytes)
                     .trim_end_matches(['\n', '\r'])
                     .to_string();
-                let cmd = line.split_whitespace().next().unwrap_or("");
+                let (cmd, _) = split_command(&line);
                 if cmd == "?" {
                     stop.store(true, Ordering::SeqCst);
                 } else if abandons_search(cmd) {
                     abandon.store(true, Ordering::SeqCst);
                     stop.store(true, Ordering::SeqCst);
                 }
-                if tx.send(line).is_err() {
+                if lines.send(Event::Line(line)).is_err() {
                     return;
                 }
-                // After the send: the main thread either finds the line
-                // before it starts a background search or is in it by now.
-                if background.load(Ordering::SeqCst) {
-                    stop.store(true, Ordering::SeqCst);
-                }
             }
-            let _ = tx.send("quit".to_string());
+            let _ = lines.send(Event::Line("quit".to_string()));
         });
-        self.serve(&rx);
+        self.serve(&tx, &rx);
     }
 
-    fn serve(&mut self, rx: &Receiver<String>) {
+    fn serve(&mut self, events: &Sender<Event>, rx: &Receiver<Event>) {
         let mut next = None;
         loop {
-            let Some(line) = next.take().or_else(|| rx.recv().ok()) else {
-                return;
+            let line = match next.take() {
+                Some(line) => line,
+                None => match rx.recv() {
+                    Ok(Event::Line(line)) => line,
+                    // From a background search that has been stopped.
+                    Ok(Event::Thinking { .. }) => continue,
+                    Err(_) => return,
+                },
             };
             log::debug!("< {line}");
             if !self.handle(&line) {
                 return;
             }
             self.respond();
-            let ponders =
-                self.ponder && !self.game_over && self.engine_side == Some(self.pos.side().flip());
-            if self.analyzing || ponders {
-                self.stop.store(false, Ordering::SeqCst);
-                self.background.store(true, Ordering::SeqCst);
-                match rx.try_recv() {
-                    Ok(line) => next = Some(line),
-                    Err(TryRecvError::Empty) if self.analyzing => self.analyze(),
-                    Err(TryRecvError::Empty) => self.ponder(),
-                    Err(TryRecvError::Disconnected) => return,
+            let ponders = self.settings.ponder
+                && !self.game_over
+                && self.engine_side == Some(self.pos.side().flip());
+            if (self.analyzing && !self.game_over) || ponders {
+                match self.background(events, rx) {
+                    Some(line) => next = Some(line),
+                    None => return,
                 }
-                self.background.store(false, Ordering::SeqCst);
-                self.stop.store(false, Ordering::SeqCst);
-                self.abandon.store(false, Ordering::SeqCst);
             }
         }
     }
 
-    /// Think on the opponent's time until the next input line: the
-    /// search fills the transposition table for the positions after the
-    /// opponent's replies, and its result is dropped.
-    fn ponder(&mut self) {
-        let limits = Limits::default();
-        self.searcher.think(&mut self.pos, limits, &mut |_| {});
-    }
-
-    /// Analyse the position until the next input line, printing thinking
-    /// output; the table keeps what was found when the search restarts
-    /// after the line.
-    fn analyze(&mut self) {
-        if self.game_over {
-            return;
-        }
+    /// Analyse the position (printing thinking output), or think on the
+    /// opponent's time (filling the transposition table for the positions
+    /// after the opponent's replies; the result is dropped), on a thread of
+    /// its own, while the commands that `runs_beside_search` names are
+    /// handled here. Returns the first other line, once the search has
+    /// stopped (`None`: the input has ended); the table keeps what was
+    /// found for the search that follows it.
+    fn background(&mut self, events: &Sender<Event>, rx: &Receiver<Event>) -> Option<String> {
+        self.background_searches += 1;
+        let id = self.background_searches;
+        let analyzing = self.analyzing;
         let limits = Limits {
             excluded: self.excluded.clone(),
             ..Limits::default()
         };
-        let mut last = None;
-        let out = &mut self.out;
-        self.searcher
-            .think(&mut self.pos, limits, &mut |info: &Info| {
-                emit(out, &thinking_line(info));
-                last = Some((info.elapsed_cs, info.nodes, info.depth));
+        let tx = events.clone();
+        let mut report = move |info: &Info| {
+            if analyzing {
+                let stat = Stat {
+                    centiseconds: info.elapsed_cs,
+                    nodes: info.nodes,
+                    depth: info.depth,
+                };
+                let line = thinking_line(info);
+                // The main thread only goes away at `quit`, which stops
+                // the search first.
+                let _ = tx.send(Event::Thinking {
+                    search: id,
+                    line,
+                    stat,
+                });
+            }
+        };
+        let stop = self.stop.clone();
+        stop.store(false, Ordering::SeqCst);
+        let started = Instant::now();
+        let mut stat = Stat::default();
+        let (searcher, pos) = (&mut self.searcher, &mut self.pos);
+        let next = std::thread::scope(|scope| {
+            let search = scope.spawn(move || {
+                searcher.think(pos, limits, &mut report);
             });
-        if last.is_some() {
-            self.last_info = last;
-        }
+            let next = loop {
+                let line = match rx.recv() {
+                    Err(_) => break None,
+                    Ok(Event::Thinking {
+                        search,
+                        line,
+                        stat: now,
+                    }) => {
+                        // An earlier search's output ended with the line
+                        // that stopped it.
+                        if search == id {
+                            emit(&mut *self.out, &line);
+                            stat = now;
+                        }
+                        continue;
+                    }
+                    Ok(Event::Line(line)) => line,
+                };
+                let (cmd, arg) = split_command(&line);
+                // `easy` turns pondering off.
+                if !runs_beside_search(cmd) || (cmd == "easy" && !analyzing) {
+                    break Some(line);
+                }
+                log::debug!("< {line}");
+                // A search that has ended (a forced mate found) took as
+                // long as its last iteration.
+                let progress = if search.is_finished() {
+                    stat
+                } else {
+                    Stat {
+                        centiseconds: started.elapsed().as_millis() as u64 / 10,
+                        ..stat
+                    }
+                };
+                let progress = analyzing.then_some(progress);
+                handle_beside_search(&mut self.settings, &mut *self.out, cmd, arg, progress);
+            };
+            stop.store(true, Ordering::SeqCst);
+            next
+        });
+        // The stop and abandon flags raised for the line that stopped the
+        // search are spent.
+        self.stop.store(false, Ordering::SeqCst);
+        self.abandon.store(false, Ordering::SeqCst);
+        next
     }
 
     /// `hint`: the reply the last search expected, else the best move a
@@ -345,9 +513,7 @@ impl Engine {
     /// Handle one command line; false on `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
         let line = line.trim();
-        let (cmd, arg) = line
-            .split_once(char::is_whitespace)
-            .map_or((line, ""), |(c, a)| (c, a.trim()));
+        let (cmd, arg) = split_command(line);
         if cmd == "?" || abandons_search(cmd) {
             // The reader raised the stop flag for this command; it has done
             // its work (or there was no search to stop) once we get here. A
@@ -357,22 +523,26 @@ impl Engine {
             self.stop.store(false, Ordering::SeqCst);
             self.abandon.store(false, Ordering::SeqCst);
         }
+        if runs_beside_search(cmd) {
+            // No analysis is running for `.` to report on: `background`
+            // answers it while one runs.
+            handle_beside_search(&mut self.settings, &mut *self.out, cmd, arg, None);
+            return true;
+        }
         match cmd {
-            "" => {}
             "quit" => return false,
-            "hard" => self.ponder = true,
-            "easy" => self.ponder = false,
+            "help" => {
+                for line in HELP {
+                    self.say(line);
+                }
+                let names: Vec<&str> = self.set.variants.iter().map(|v| v.name.as_str()).collect();
+                self.say(&format!("# Variants: {}", names.join(", ")));
+            }
             "analyze" => {
                 self.analyzing = true;
                 self.engine_side = None;
-                self.last_info = None;
             }
             "exit" => self.analyzing = false,
-            "." => {
-                if let Some((cs, nodes, depth)) = self.last_info.filter(|_| self.analyzing) {
-                    self.say(&format!("stat01: {cs} {nodes} {depth} 0 0"));
-                }
-            }
             "exclude" => self.exclude(arg, true),
             "include" => self.exclude(arg, false),
             "hint" => self.hint(),
@@ -386,8 +556,7 @@ impl Engine {
                     self.say("offer draw");
                 }
             }
-            "xboard" | "accepted" | "rejected" | "random" | "computer" | "ics" | "name"
-            | "rating" | "bk" => {}
+            "bk" => {}
             "protover" => self.features(),
             "new" => {
                 self.variant = self.set.find("chu").unwrap_or(&self.set.variants[0]);
@@ -450,23 +619,14 @@ impl Engine {
                 _ => self.say(&format!("Error (bad time): {arg}")),
             },
             "sd" => match arg.parse::<u32>() {
-                Ok(d) if d > 0 => self.depth_limit = Some(d),
-                _ => self.say(&format!("Error (bad depth): {arg}")),
+                Ok(d) if (1..=MAX_DEPTH).contains(&d) => self.depth_limit = Some(d),
+                _ => self.say(&format!("Error (depth must be 1 to {MAX_DEPTH}): {arg}")),
             },
-            "time" => match arg.parse::<i64>() {
-                Ok(cs) => self.my_time_ms = (cs.max(0) as u64).saturating_mul(10),
-                Err(_) => self.say(&format!("Error (bad time): {arg}")),
-            },
-            "otim" => {
-                if arg.parse::<i64>().is_err() {
-                    self.say(&format!("Error (bad time): {arg}"));
-                }
-            }
             "?" => {}
-            "ping" => self.say(&format!("pong {arg}")),
             "setboard" => match Position::from_fen(self.variant, arg) {
                 Ok(p) => self.reset(p),
-                Err(e) => self.say(&format!("Error (bad FEN): {e}")),
+                // XBoard shows this to the user; the game goes on as it was.
+                Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
             },
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
@@ -475,19 +635,19 @@ impl Engine {
                 self.engine_side = None;
             }
             "option" => self.set_option(arg),
-            "post" => self.post = true,
-            "nopost" => self.post = false,
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if (1..=MAX_THREADS).contains(&n) => self.searcher.set_threads(n),
                 _ => self.say(&format!("Error (cores must be 1 to {MAX_THREADS}): {arg}")),
             },
             "memory" => match arg.parse::<usize>() {
-                Ok(mb) if mb > 0 => {
+                Ok(mb) if (1..=MAX_MEMORY_MB).contains(&mb) => {
                     if let Err(e) = self.searcher.resize(mb) {
                         self.say(&format!("Error (cannot allocate {mb} MB): {e}"));
                     }
                 }
-                _ => self.say(&format!("Error (bad memory size): {arg}")),
+                _ => self.say(&format!(
+                    "Error (memory must be 1 to {MAX_MEMORY_MB} MB): {arg}"
+                )),
             },
             _ => {
                 // Protocol version 1 GUIs send bare moves.
@@ -745,10 +905,14 @@ impl Engine {
         let moves_played = (self.pos.ply() / 2) as u32;
         let limits = Limits {
             depth: self.depth_limit,
-            budget: Some(time::budget(self.control, self.my_time_ms, moves_played)),
+            budget: Some(time::budget(
+                self.control,
+                self.settings.my_time_ms,
+                moves_played,
+            )),
             excluded: self.excluded.clone(),
         };
-        let post = self.post;
+        let post = self.settings.post;
         let mut expected = None;
         let out = &mut self.out;
         let mut report = |info: &Info| {

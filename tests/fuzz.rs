@@ -1,6 +1,7 @@
 //! Fuzzing the protocol: random command lines, FENs and move strings in
 //! every variant, fed to the CECP engine in-process. Nothing may panic,
-//! and an input the engine rejects (`Error ...`, `Illegal move ...`) must
+//! and an input the engine rejects (`Error ...`, `Illegal move ...`,
+//! `tellusererror Illegal position ...`) must
 //! leave the game exactly as it was.
 //!
 //! The count per variant is `KYODAI_FUZZ_INPUTS` (default 2000);
@@ -266,9 +267,11 @@ fn random_input_never_panics_and_rejected_input_changes_nothing() {
             let between = state(&e);
             e.respond();
             let out = sink.take();
-            let rejected = out
-                .lines()
-                .any(|l| l.starts_with("Error") || l.starts_with("Illegal move"));
+            let rejected = out.lines().any(|l| {
+                l.starts_with("Error")
+                    || l.starts_with("Illegal move")
+                    || l.starts_with("tellusererror Illegal position")
+            });
             if rejected {
                 assert_eq!(
                     before, between,

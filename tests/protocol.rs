@@ -39,6 +39,7 @@ trait Protocol: Sized {
     fn force_mode() -> Self;
     fn with_position(fen: &str) -> Self;
     fn rejects(&mut self, line: &str);
+    fn rejects_position(&mut self, fen: &str);
     fn wait_move(&self, timeout: Duration) -> (Vec<String>, String);
 }
 
@@ -65,6 +66,20 @@ impl Protocol for Engine {
         assert!(
             out.len() == 1 && out[0].starts_with("Error"),
             "{line:?}: expected one Error line, got {out:?}"
+        );
+    }
+
+    /// `setboard fen` is answered with exactly one `tellusererror Illegal
+    /// position: REASON` line, which XBoard shows to the user.
+    fn rejects_position(&mut self, fen: &str) {
+        let out = self.setboard(fen);
+        let reason = match out.as_slice() {
+            [line] => line.strip_prefix("tellusererror Illegal position: "),
+            _ => None,
+        };
+        assert!(
+            reason.is_some_and(|r| !r.trim().is_empty()),
+            "setboard {fen:?}: expected one 'tellusererror Illegal position: ...' line, got {out:?}"
         );
     }
 
@@ -183,6 +198,90 @@ fn protover_2_announces_features() {
         "unexpected handshake output: {out:?}"
     );
     e.quit();
+}
+
+#[test]
+fn help_lists_the_commands_as_comment_lines() {
+    let (mut e, _) = Engine::spawn();
+    e.send("help");
+    let out = e.sync();
+    assert!(
+        out.len() >= 3 && out.iter().all(|l| l.starts_with('#')),
+        "{out:?}"
+    );
+    let text = out.join("\n");
+    for word in [
+        "new", "variant", "usermove", "go", "force", "analyze", "quit", "chu",
+    ] {
+        assert!(text.contains(word), "help does not mention {word}: {out:?}");
+    }
+    e.quit();
+}
+
+/// Run the engine with `input` on stdin, through `script` (a pseudo
+/// terminal) or not, and return its stdout and stderr; `None` if `script`
+/// cannot run it here.
+fn run_with_input(input: &str, at_terminal: bool) -> Option<(String, String)> {
+    use std::process::{Command, Stdio};
+    let bin = env!("CARGO_BIN_EXE_kyodai");
+    let err_path = std::env::temp_dir().join(format!("kyodai-stderr-{}.txt", std::process::id()));
+    let mut cmd = if at_terminal {
+        let shell = format!("'{bin}' 2>'{}'", err_path.display());
+        let mut c = Command::new("script");
+        c.args(["-qec", &shell, "/dev/null"]).stderr(Stdio::null());
+        c
+    } else {
+        let mut c = Command::new(bin);
+        c.stderr(Stdio::piped());
+        c
+    };
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    std::io::Write::write_all(&mut stdin, input.as_bytes()).ok()?;
+    drop(stdin);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().ok()?.is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the engine did not quit");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().ok()?;
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = if at_terminal {
+        // No file: the shell never ran under `script`.
+        let text = std::fs::read_to_string(&err_path).ok()?;
+        let _ = std::fs::remove_file(&err_path);
+        text
+    } else {
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    Some((stdout, stderr))
+}
+
+#[test]
+fn a_person_at_a_terminal_is_told_on_stderr_what_the_engine_is() {
+    // Started by a GUI (stdin a pipe): not a word beyond the protocol.
+    let (stdout, stderr) = run_with_input("quit\n", false).expect("run the engine");
+    assert!(
+        stdout.is_empty() && stderr.is_empty(),
+        "{stdout:?} {stderr:?}"
+    );
+    let Some((stdout, stderr)) = run_with_input("quit\n", true) else {
+        eprintln!("no `script` to give the engine a terminal: notice not checked");
+        return;
+    };
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    for word in ["CECP", "xboard -fcp kyodai", "help", "quit"] {
+        assert!(stderr.contains(word), "notice without {word:?}: {stderr:?}");
+    }
+    // The terminal echoes the input; stdout carries nothing else.
+    assert_eq!(stdout.trim(), "quit", "{stdout:?}");
 }
 
 // ---------------------------------------------------------------------------
@@ -513,12 +612,30 @@ fn rejected_setboard_keeps_the_old_position() {
         // Sente Lion f6 -> f5; Gote to move.
         e.send("usermove f6f5");
         e.expect_silence("setboard + f6f5");
-        e.rejects(&format!("setboard {fen}"));
+        e.rejects_position(fen);
         // Still Gote to move in the old position, Lion on f5.
         e.accepts("l12k12");
         e.accepts("f5f7");
         e.refuses("f7f6");
     }
+    e.quit();
+}
+
+#[test]
+fn bad_setboard_is_told_to_the_user_and_the_game_goes_on() {
+    // A game two moves in: the refused position replaces nothing, the
+    // moves played can still be taken back.
+    let mut e = Engine::force_mode();
+    e.accepts("f4f5");
+    e.accepts("f9f8");
+    e.rejects_position("11k/12/12/12/5p6/5p6/5N6/12/12/12/12/K12 w - 0 1");
+    e.rejects_position("no position at all");
+    e.refuses("f8f7");
+    e.accepts("f5f6");
+    e.send("undo");
+    e.send("undo");
+    e.expect_silence("undo twice");
+    e.accepts("f9f8");
     e.quit();
 }
 
@@ -750,6 +867,54 @@ fn extreme_numbers_are_harmless() {
 }
 
 #[test]
+fn absurd_depth_memory_and_cores_are_refused_and_change_nothing() {
+    let mut e = Engine::force_mode();
+    e.send("sd 2");
+    e.expect_silence("sd 2");
+    for bad in [
+        "sd 99999999999",
+        "sd 4294967296",
+        "sd 4294967295",
+        "sd 91",
+        "memory 99999999999",
+        "memory 65537",
+        "memory 18446744073709551615",
+        "memory 0",
+        "cores 99999999999",
+        "cores 18446744073709551616",
+        "cores 65",
+        "cores 0",
+    ] {
+        e.send(bad);
+        let out = e.sync();
+        assert!(
+            out.len() == 1 && out[0].starts_with("Error"),
+            "{bad}: expected one Error line, got {out:?}"
+        );
+        // The bound is named, and the size was never tried.
+        if bad.starts_with("memory") {
+            assert!(out[0].contains("65536"), "{bad}: {out:?}");
+        }
+    }
+    // The largest depth is taken.
+    e.send("sd 90");
+    e.expect_silence("sd 90");
+    e.send("sd 2");
+    // `sd 2` still holds: the search ends at depth 2.
+    e.send("post");
+    e.send("go");
+    let (thinking, mv) = e.wait_move(Duration::from_secs(10));
+    let depths: Vec<u32> = thinking
+        .iter()
+        .filter(|l| is_thinking_line(l))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(depths.last(), Some(&2), "{thinking:?}");
+    assert!(legal_in_fresh_engine(None, &[], &mv), "{mv}");
+    e.quit();
+}
+
+#[test]
 fn illegal_move_is_echoed_and_leaves_the_game_alone() {
     let mut e = Engine::force_mode();
     e.refuses("f4f6");
@@ -793,6 +958,16 @@ fn capturing_the_last_king_is_claimed() {
         "expected '0-1 {{...}}', got {out:?}"
     );
     e.refuses("l12k12");
+    e.quit();
+}
+
+#[test]
+fn result_comments_name_sente_and_gote() {
+    let mut e = Engine::with_position(ROOK_TAKES_KING_FEN);
+    assert_eq!(e.usermove("a2a12"), ["1-0 {Gote lost its last royal}"]);
+    e.quit();
+    let mut e = Engine::with_position(GOTE_ROOK_TAKES_KING_FEN);
+    assert_eq!(e.usermove("a11a1"), ["0-1 {Sente lost its last royal}"]);
     e.quit();
 }
 
@@ -1338,6 +1513,126 @@ fn analyze_follows_moves_and_undo_until_exit_and_never_moves() {
     std::thread::sleep(Duration::from_millis(300));
     let out = e.sync();
     assert!(out.is_empty(), "thinking after exit: {out:?}");
+    e.quit();
+}
+
+/// Depths of the thinking lines among `lines`.
+fn thinking_depths(lines: &[String]) -> Vec<u32> {
+    lines
+        .iter()
+        .filter(|l| is_thinking_line(l))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect()
+}
+
+/// The thinking lines of one search that never restarted: depth 1 first,
+/// each line deeper than the one before, and deeper than 3 in the end.
+fn assert_one_deepening_search(lines: &[String]) {
+    let depths = thinking_depths(lines);
+    assert!(
+        depths.first() == Some(&1)
+            && depths.windows(2).all(|w| w[0] < w[1])
+            && depths.last().is_some_and(|&d| d > 3),
+        "the analysis restarted or did not deepen: depths {depths:?}"
+    );
+}
+
+#[test]
+fn analysis_deepens_while_dot_and_other_commands_are_answered() {
+    let mut e = Engine::force_mode();
+    e.send("post");
+    e.send("analyze");
+    // What XBoard sends during an analysis besides `.`: none of it changes
+    // the position.
+    let beside = [
+        "time 6000",
+        "otim 6000",
+        "hard",
+        "easy",
+        "computer",
+        "name Someone",
+        "rating 2000 1800",
+        "accepted setboard",
+        "rejected reuse",
+        "random",
+        "nopost",
+        "post",
+    ];
+    let started = Instant::now();
+    let mut out = Vec::new();
+    let mut dots = 0;
+    // `.` every 100 to 200 ms for 3 s.
+    while started.elapsed() < Duration::from_secs(3) {
+        e.send(".");
+        if let Some(cmd) = beside.get(dots) {
+            e.send(cmd);
+        }
+        dots += 1;
+        let until = Instant::now() + Duration::from_millis(100 + 50 * (dots % 3) as u64);
+        while let Some(line) =
+            e.line_within(until.saturating_duration_since(Instant::now()), "analysis")
+        {
+            out.push(line);
+        }
+    }
+    e.send("exit");
+    out.extend(e.sync());
+    // Each `.` is answered with its search's time, nodes and depth.
+    let stats: Vec<(u64, u64, u32)> = out
+        .iter()
+        .filter_map(|l| {
+            let f: Vec<u64> = l
+                .strip_prefix("stat01: ")?
+                .split_whitespace()
+                .map(|x| x.parse().expect("stat01 numbers"))
+                .collect();
+            assert_eq!(f.len(), 5, "{l}");
+            Some((f[0], f[1], f[2] as u32))
+        })
+        .collect();
+    assert_eq!(stats.len(), dots, "one stat01 per '.': {out:?}");
+    assert!(
+        stats
+            .windows(2)
+            .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1 && w[0].2 <= w[1].2),
+        "time, nodes or depth went back: {stats:?}"
+    );
+    assert!(
+        stats[0].1 < stats[dots - 1].1,
+        "nodes did not grow: {stats:?}"
+    );
+    assert!(stats[dots - 1].0 >= 200, "under 2 s of analysis: {stats:?}");
+    assert_one_deepening_search(&out);
+    assert!(
+        out.iter()
+            .all(|l| is_thinking_line(l) || l.starts_with("stat01: ")),
+        "{out:?}"
+    );
+    e.quit();
+}
+
+#[test]
+fn ping_during_analysis_is_answered_at_once_and_the_analysis_goes_on() {
+    let mut e = Engine::force_mode();
+    e.send("post");
+    e.send("analyze");
+    let (before, first) = e.wait_for(Duration::from_secs(10), "a thinking line", is_thinking_line);
+    let mut out = before;
+    out.push(first);
+    for _ in 0..10 {
+        std::thread::sleep(Duration::from_millis(150));
+        let asked = Instant::now();
+        out.extend(e.sync());
+        assert!(
+            asked.elapsed() < Duration::from_secs(1),
+            "pong took {:?}",
+            asked.elapsed()
+        );
+    }
+    e.send("exit");
+    out.extend(e.sync());
+    assert!(out.iter().all(|l| is_thinking_line(l)), "{out:?}");
+    assert_one_deepening_search(&out);
     e.quit();
 }
 
