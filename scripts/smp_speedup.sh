@@ -2,16 +2,16 @@
 # smp_speedup.sh - how much faster two search threads reach the same depth
 # than one, over the bench positions (issue 5: at least 1.5x).
 #
-# Usage: scripts/smp_speedup.sh [DEPTH] [RUNS]    (defaults: 6, 3)
+# Usage: scripts/smp_speedup.sh [DEPTH] [RUNS]    (defaults: 8, bench's own; 3)
 #
 # Runs `kyodai bench DEPTH --threads 1` and `--threads 2` RUNS times each,
 # alternating, and prints per position the median time to finish DEPTH with
 # each thread count, then the total of the medians and the speed-up (time
 # with one thread / time with two), and the geometric mean of the
-# per-position speed-ups (the total is dominated by Suzumu). Needs two idle cores: anything else
+# per-position speed-ups. Needs two idle cores: anything else
 # running (a match, a build) makes the two-thread figure worse.
 set -eu -o pipefail
-DEPTH=${1:-6}
+DEPTH=${1:-8}
 RUNS=${2:-3}
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 (cd "$REPO" && cargo build --release -q)

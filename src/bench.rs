@@ -1,10 +1,11 @@
 //! `kyodai bench`: a fixed-depth search over fixed positions of every
 //! variant in the data. The total node count is the signature of the search
 //! (it changes only when the search does); nodes per second measure speed.
+//! It is run before every commit, so it is meant to take a few seconds.
 
 use crate::board::Position;
 use crate::search::{Limits, Searcher};
-use crate::variant::VariantSet;
+use crate::variant::{Variant, VariantSet};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -23,10 +24,39 @@ const POSITIONS: &[(&str, &str)] = &[
     ),
 ];
 
-/// Search every position to `depth` with `threads` threads. With more
-/// than one thread the node count varies from run to run; the time to
-/// reach the depth is the figure that matters then. The report goes to
-/// `out`; a write error (a closed pipe) ends the run.
+/// The depth `kyodai bench` searches to without a depth argument: a few
+/// seconds in all, every variant taking a share of them.
+pub const DEFAULT_DEPTH: u32 = 8;
+
+/// The deepest bench a user may ask for. Each ply multiplies the time by
+/// about three to five, so depth 20 would take weeks at the least: a larger
+/// number is a typo, refused rather than run.
+pub const MAX_DEPTH: u32 = 20;
+
+/// Plies by which a variant's positions are searched shallower than the
+/// bench depth, so that the bench takes a few seconds and no variant
+/// outweighs the rest. At depth 6 Nutty's start position costs about five
+/// times Chu's nodes, and Suzumu's, with its many long-range and
+/// area-moving pieces, over two hundred times; at depth 8 Dai's alone
+/// takes about as long as Chu's three positions together.
+pub const SHALLOWER: &[(&str, u32)] = &[("dai", 1), ("nutty-shogi", 1), ("suzumu-shogi", 4)];
+
+/// The depth `variant`'s positions are searched to in a bench of `depth`
+/// (at least 1). Variants the table does not name (from `--ini`) are
+/// searched to `depth`.
+fn depth_for(variant: &Variant, depth: u32) -> u32 {
+    let shallower = SHALLOWER
+        .iter()
+        .find(|(name, _)| variant.answers_to(name))
+        .map_or(0, |&(_, plies)| plies);
+    depth.saturating_sub(shallower).max(1)
+}
+
+/// Search every position to its variant's depth in a bench of `depth`
+/// (`depth_for`) with `threads` threads. With more than one thread the
+/// node count varies from run to run; the time to reach the depth is the
+/// figure that matters then. The report goes to `out`; a write error (a
+/// closed pipe) ends the run.
 pub fn run(
     set: &'static VariantSet,
     depth: u32,
@@ -35,7 +65,7 @@ pub fn run(
 ) -> io::Result<()> {
     let mut searcher = Searcher::new(64, Arc::new(AtomicBool::new(false)));
     searcher.set_threads(threads);
-    let mut fens: Vec<(&'static crate::variant::Variant, String)> = set
+    let mut fens: Vec<(&'static Variant, String)> = set
         .variants
         .iter()
         .map(|v| (v, v.start_fen.clone()))
@@ -57,7 +87,7 @@ pub fn run(
         let found = searcher.think(
             &mut pos,
             Limits {
-                depth: Some(depth),
+                depth: Some(depth_for(v, depth)),
                 ..Limits::default()
             },
             &mut |_| {},

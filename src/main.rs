@@ -1,15 +1,22 @@
+use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand};
 use kyodai::board::Position;
+use kyodai::search::MAX_THREADS;
 use kyodai::variant::{Variant, VariantSet};
+use kyodai::{bench, openings, perft};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// Kyodai: Chu, Dai, Cashew, Macadamia, Nutty and Suzumu Shogi over CECP.
 #[derive(Parser)]
-#[command(name = "kyodai", version)]
+#[command(
+    name = "kyodai",
+    version,
+    after_help = format!("Variants: {}", variant_names(VariantSet::builtin()))
+)]
 struct Cli {
     /// Load variant definitions from this file instead of the built-in engine.ini.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, value_name = "FILE")]
     ini: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
@@ -27,48 +34,89 @@ enum Command {
     },
     /// Search a fixed set of positions to a fixed depth; print nodes and speed.
     Bench {
-        #[arg(default_value_t = 6)]
+        #[arg(
+            default_value_t = bench::DEFAULT_DEPTH,
+            value_parser = clap::value_parser!(u32).range(1..=i64::from(bench::MAX_DEPTH)),
+            help = bench_depth_help()
+        )]
         depth: u32,
-        /// Search threads (lazy SMP).
-        #[arg(long, default_value_t = 1)]
+        #[arg(
+            long,
+            default_value_t = 1,
+            value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64),
+            help = format!(
+                "Search threads (lazy SMP), 1 to {MAX_THREADS}; with more than 1 \
+                 the node count varies from run to run"
+            )
+        )]
         threads: usize,
     },
     /// Print balanced opening positions (FENs) for engine matches.
     Openings {
+        #[arg(help = variant_help())]
         variant: String,
-        #[arg(long, default_value_t = 100)]
+        #[arg(
+            long,
+            default_value_t = 100,
+            value_parser = RangedU64ValueParser::<usize>::new().range(1..=openings::MAX_COUNT as u64),
+            help = format!(
+                "Openings to print, 1 to {} (fewer if the variant has not that many)",
+                openings::MAX_COUNT
+            )
+        )]
         count: usize,
-        /// Random quiet moves from the start position (even: the first
-        /// mover is to move).
-        #[arg(long, default_value_t = 4)]
+        #[arg(
+            long,
+            default_value_t = 4,
+            value_parser = RangedU64ValueParser::<usize>::new().range(0..=openings::MAX_PLIES as u64),
+            help = format!(
+                "Random quiet moves from the start position, 0 to {} (even: the \
+                 first mover is to move)",
+                openings::MAX_PLIES
+            )
+        )]
         plies: usize,
+        /// Seed of the random moves: the same seed gives the same openings.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Largest score in centipawns a kept opening may have.
-        #[arg(long, default_value_t = 60)]
+        /// Largest score in centipawns, either side, a kept opening may have (0 or more).
+        #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(i32).range(0..))]
         max_score: i32,
-        /// Depth of the balance check.
-        #[arg(long, default_value_t = 5)]
+        #[arg(
+            long,
+            default_value_t = 5,
+            value_parser = clap::value_parser!(u32).range(1..=i64::from(openings::MAX_DEPTH)),
+            help = format!("Depth of the balance check, 1 to {}", openings::MAX_DEPTH)
+        )]
         depth: u32,
     },
     /// Print each piece's empty-board mobility, the value that mobility
     /// gives, and the value the evaluation uses.
-    Values { variant: String },
+    Values {
+        #[arg(help = variant_help())]
+        variant: String,
+    },
     /// Play engine-vs-engine games and tournaments with Kyodai as the
     /// referee (cutechess-cli's options: `kyodai match -help`).
     #[command(disable_help_flag = true)]
     Match {
+        /// cutechess-cli's options, read by the referee.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
     },
     /// Count leaf nodes of the move tree.
     Perft {
+        #[arg(help = variant_help())]
         variant: String,
+        #[arg(
+            value_parser = RangedU64ValueParser::<usize>::new().range(0..=perft::MAX_DEPTH as u64),
+            help = format!("Plies to count, 0 to {}", perft::MAX_DEPTH)
+        )]
         depth: usize,
         /// Start from this FEN instead of the variant's start position.
         #[arg(long)]
         fen: Option<String>,
-        /// Play these moves first (space-separated, PROTOCOL.md notation).
+        /// Play these moves first (space-separated, CECP notation, e.g. h3h4 or f5f6,f6f7).
         #[arg(long)]
         moves: Option<String>,
         /// Print the count below each root move.
@@ -80,18 +128,56 @@ enum Command {
     },
 }
 
+/// The variants of `set` by name, each with its shortest alias where that
+/// is shorter still: `chu, dai, cashew-shogi (cashew), ...`.
+fn variant_names(set: &VariantSet) -> String {
+    let named: Vec<String> = set
+        .variants
+        .iter()
+        .map(|v| match v.aliases.iter().min_by_key(|a| a.len()) {
+            Some(short) if short.len() < v.name.len() => format!("{} ({short})", v.name),
+            _ => v.name.clone(),
+        })
+        .collect();
+    named.join(", ")
+}
+
+/// The help of a VARIANT argument.
+fn variant_help() -> String {
+    format!(
+        "Variant: {} (or one defined in --ini FILE)",
+        variant_names(VariantSet::builtin())
+    )
+}
+
+/// The help of `bench`'s DEPTH, with the variants searched shallower.
+fn bench_depth_help() -> String {
+    let shallower: Vec<String> = bench::SHALLOWER
+        .iter()
+        .map(|(name, plies)| format!("{name} by {plies}"))
+        .collect();
+    format!(
+        "Depth to search, 1 to {}; shallower (never below 1): {}",
+        bench::MAX_DEPTH,
+        shallower.join(", ")
+    )
+}
+
 fn load(ini: Option<&str>) -> Result<&'static VariantSet, String> {
-    let set: &'static VariantSet = match ini {
-        None => VariantSet::builtin(),
-        Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            // Variants live as long as the engine.
-            Box::leak(Box::new(VariantSet::parse(&text)?))
-        }
+    let Some(path) = ini else {
+        return check_start_positions(VariantSet::builtin());
     };
-    // A variant whose start position does not read is unusable: refuse the
-    // file now rather than fail when the variant is chosen.
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    // The parser's errors name the built-in file, which is not the one read.
+    let set = VariantSet::parse(&text)
+        .map_err(|e| format!("{path}: {}", e.strip_prefix("engine.ini ").unwrap_or(&e)))?;
+    // Variants live as long as the engine.
+    check_start_positions(Box::leak(Box::new(set))).map_err(|e| format!("{path}: {e}"))
+}
+
+/// A variant whose start position does not read is unusable: refuse the
+/// file now rather than fail when the variant is chosen.
+fn check_start_positions(set: &'static VariantSet) -> Result<&'static VariantSet, String> {
     for v in &set.variants {
         let layouts = v.layouts.iter().map(|l| &l.fen);
         for fen in std::iter::once(&v.start_fen)
@@ -107,7 +193,7 @@ fn load(ini: Option<&str>) -> Result<&'static VariantSet, String> {
 
 fn variant_named(set: &'static VariantSet, name: &str) -> Result<&'static Variant, String> {
     set.find(name)
-        .ok_or_else(|| format!("unknown variant '{name}'"))
+        .ok_or_else(|| format!("unknown variant '{name}'; variants: {}", variant_names(set)))
 }
 
 /// Why a command stopped early.
@@ -160,9 +246,7 @@ fn run(cli: Cli) -> Result<(), Stop> {
             drop(out);
             Ok(kyodai::play::run(set, &args)?)
         }
-        Some(Command::Bench { depth, threads }) => {
-            Ok(kyodai::bench::run(set, depth, threads, &mut out)?)
-        }
+        Some(Command::Bench { depth, threads }) => Ok(bench::run(set, depth, threads, &mut out)?),
         Some(Command::Openings {
             variant,
             count,
@@ -172,14 +256,14 @@ fn run(cli: Cli) -> Result<(), Stop> {
             depth,
         }) => {
             let v = variant_named(set, &variant)?;
-            let request = kyodai::openings::Request {
+            let request = openings::Request {
                 count,
                 plies,
                 seed,
                 max_score,
                 depth,
             };
-            for fen in kyodai::openings::generate(v, &request) {
+            for fen in openings::generate(v, &request) {
                 writeln!(out, "{fen}")?;
             }
             Ok(())
@@ -222,13 +306,13 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 writeln!(out, "fen {}", pos.fen())?;
             }
             let total = if divide {
-                let rows = kyodai::perft::divide(&mut pos, depth);
+                let rows = perft::divide(&mut pos, depth);
                 for (mv, n) in &rows {
                     writeln!(out, "{mv} {n}")?;
                 }
                 rows.iter().map(|r| r.1).sum()
             } else {
-                kyodai::perft::perft(&mut pos, depth)
+                perft::perft(&mut pos, depth)
             };
             writeln!(out, "total {total}")?;
             Ok(())

@@ -13,6 +13,17 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+/// The most openings one run may ask for: matches use hundreds, and each
+/// opening costs a search (up to twenty when candidates are unbalanced).
+pub const MAX_COUNT: usize = 100_000;
+
+/// The most random moves before an opening: more is a middle game.
+pub const MAX_PLIES: usize = 100;
+
+/// The deepest balance check: each ply multiplies its time by three to
+/// five, so a depth-20 check would take days per opening.
+pub const MAX_DEPTH: u32 = 20;
+
 /// What to generate.
 pub struct Request {
     pub count: usize,

@@ -198,3 +198,173 @@ fn a_closed_stdout_ends_a_command_quietly() {
     assert!(o.status.success(), "{:?} {err}", o.status);
     assert!(err.is_empty(), "{err}");
 }
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// `args` fail with a usage error (exit 2, not an abort) naming `bound`.
+fn refused(args: &[&str], bound: &str) {
+    let o = kyodai(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    assert!(stderr(&o).contains(bound), "{args:?}: {}", stderr(&o));
+}
+
+#[test]
+fn perft_depth_is_bounded() {
+    // These once asked for a move buffer per ply and aborted (exit 134).
+    refused(&["perft", "chu", "99999999999"], "0..=20");
+    refused(&["perft", "chu", "4294967296"], "0..=20");
+    refused(&["perft", "chu", "21", "--divide"], "0..=20");
+    assert!(kyodai(&["perft", "chu", "0"]).status.success());
+}
+
+#[test]
+fn bench_depth_and_threads_are_bounded() {
+    refused(&["bench", "0"], "1..=20");
+    refused(&["bench", "1", "--threads", "0"], "1..=64");
+    refused(&["bench", "1", "--threads", "65"], "1..=64");
+    refused(&["bench", "21"], "1..=20");
+}
+
+#[test]
+fn openings_sizes_are_bounded() {
+    refused(&["openings", "chu", "--count", "0"], "1..=100000");
+    refused(&["openings", "chu", "--depth", "0"], "1..=20");
+    refused(&["openings", "chu", "--max-score=-1"], "0..=");
+    refused(&["openings", "chu", "--count", "100001"], "1..=100000");
+    refused(&["openings", "chu", "--plies", "101"], "0..=100");
+    refused(&["openings", "chu", "--depth", "21"], "1..=20");
+}
+
+#[test]
+fn help_lists_the_variants_and_describes_every_argument() {
+    let top = stdout(&kyodai(&["--help"]));
+    for name in [
+        "chu",
+        "dai",
+        "cashew-shogi (cashew)",
+        "macadamia-shogi (macadamia)",
+        "nutty-shogi (nutty)",
+        "suzumu-shogi (suzumu)",
+    ] {
+        assert!(top.contains(name), "{name}: {top}");
+    }
+    for command in [
+        "--help",
+        "perft --help",
+        "bench --help",
+        "openings --help",
+        "values --help",
+    ] {
+        let args: Vec<&str> = command.split(' ').collect();
+        let help = stdout(&kyodai(&args));
+        assert!(help.contains("Usage:"), "{command}: {help}");
+        // An argument's line is indented, and two spaces part it from its
+        // description.
+        for line in help.lines().filter(|l| l.starts_with("  ")) {
+            let described = line
+                .trim_start()
+                .split_once("  ")
+                .is_some_and(|(_, text)| !text.trim().is_empty());
+            assert!(described, "{command}: undescribed: {line}");
+        }
+    }
+    let perft = stdout(&kyodai(&["perft", "--help"]));
+    assert!(perft.contains("Plies to count, 0 to 20"), "{perft}");
+    assert!(perft.contains("CECP notation"), "{perft}");
+    assert!(!perft.contains("PROTOCOL.md"), "{perft}");
+    let bench = stdout(&kyodai(&["bench", "--help"]));
+    assert!(
+        bench.contains("1 to 20") && bench.contains("1 to 64"),
+        "{bench}"
+    );
+}
+
+#[test]
+fn an_unknown_variant_is_refused_with_the_known_ones() {
+    let o = kyodai(&["perft", "nosuchvariant", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("unknown variant 'nosuchvariant'"), "{err}");
+    assert!(
+        err.contains("chu, dai, cashew-shogi (cashew), macadamia-shogi (macadamia)"),
+        "{err}"
+    );
+    assert!(err.contains("suzumu-shogi (suzumu)"), "{err}");
+    // The short names work.
+    assert!(kyodai(&["perft", "suzumu", "1"]).status.success());
+}
+
+#[test]
+fn ini_errors_name_the_file() {
+    let dir = std::env::temp_dir().join(format!("kyodai-cli-ini-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mini = "[mini]\nboard = 3x3\nzone = 0\npiece = K | King | K | K | - | royal\n";
+    for (name, text, error) in [
+        (
+            "line.ini",
+            "[mini]\nboard = 3x3\nno equals sign\n",
+            "line 3: expected key = value",
+        ),
+        ("empty.ini", "; nothing\n", "defines no variant"),
+        (
+            "start.ini",
+            &format!("{mini}start = 1k/4/K2 w\n"),
+            "variant mini: start position:",
+        ),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_str().unwrap();
+        let o = kyodai(&["--ini", path, "perft", "mini", "1"]);
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        let err = stderr(&o);
+        assert!(err.contains(&format!("{path}: {error}")), "{name}: {err}");
+        assert!(!err.contains("engine.ini"), "{name}: {err}");
+    }
+    // A variant the file does not define is refused with the file's list.
+    let path = dir.join("mini.ini");
+    std::fs::write(&path, format!("{mini}start = 1k1/3/K2 w\n")).unwrap();
+    let o = kyodai(&["--ini", path.to_str().unwrap(), "perft", "chu", "1"]);
+    assert!(
+        stderr(&o).contains("unknown variant 'chu'; variants: mini"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bench_searches_the_costly_variants_shallower() {
+    // Suzumu costs hundreds of times Chu's nodes at equal depth, Nutty and
+    // Dai several times: searched as deep as the others they would be
+    // most of the bench.
+    let o = kyodai(&["bench", "5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let depth_of = |variant: &str| -> Vec<u32> {
+        out.lines()
+            .filter(|l| l.split_whitespace().next() == Some(variant))
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let at = f.iter().position(|&w| w == "depth").expect("depth field");
+                f[at + 1].parse().expect("a depth")
+            })
+            .collect()
+    };
+    assert_eq!(depth_of("chu"), [5, 5, 5], "{out}");
+    assert_eq!(depth_of("cashew-shogi"), [5], "{out}");
+    assert_eq!(depth_of("macadamia-shogi"), [5], "{out}");
+    assert_eq!(depth_of("dai"), [4], "{out}");
+    assert_eq!(depth_of("nutty-shogi"), [4], "{out}");
+    assert_eq!(depth_of("suzumu-shogi"), [1], "{out}");
+    // Never below depth 1.
+    let shallow = stdout(&kyodai(&["bench", "1"]));
+    assert!(
+        shallow
+            .lines()
+            .any(|l| l.starts_with("suzumu-shogi") && l.contains(" depth 1 ")),
+        "{shallow}"
+    );
+}
