@@ -105,27 +105,150 @@ enum Command {
         args: Vec<String>,
     },
     /// Count leaf nodes of the move tree.
-    Perft {
-        #[arg(help = variant_help())]
-        variant: String,
-        #[arg(
-            value_parser = RangedU64ValueParser::<usize>::new().range(0..=perft::MAX_DEPTH as u64),
-            help = format!("Plies to count, 0 to {}", perft::MAX_DEPTH)
-        )]
-        depth: usize,
-        /// Start from this FEN instead of the variant's start position.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Play these moves first (space-separated, CECP notation, e.g. h3h4 or f5f6,f6f7).
-        #[arg(long)]
-        moves: Option<String>,
-        /// Print the count below each root move.
-        #[arg(long)]
-        divide: bool,
-        /// Print the position's FEN (after --moves) first.
-        #[arg(long)]
-        print_fen: bool,
-    },
+    Perft(PerftArgs),
+}
+
+/// `perft`'s arguments.
+#[derive(clap::Args)]
+struct PerftArgs {
+    #[arg(help = format!("{} [default with --suite: the file's name, perft/chu.txt: chu]", variant_help()))]
+    variant: Option<String>,
+    #[arg(
+        value_parser = RangedU64ValueParser::<usize>::new().range(0..=perft::MAX_DEPTH as u64),
+        help = format!("Plies to count, 0 to {} (not with --suite)", perft::MAX_DEPTH)
+    )]
+    depth: Option<usize>,
+    /// Start from this FEN instead of the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Play these moves first (space-separated, CECP notation, e.g. h3h4 or f5f6,f6f7).
+    #[arg(long)]
+    moves: Option<String>,
+    /// Print the count below each root move.
+    #[arg(long)]
+    divide: bool,
+    /// Print the position's FEN (after --moves) first.
+    #[arg(long)]
+    print_fen: bool,
+    /// Check every count of a suite file (the format of perft/*.txt, see
+    /// docs/perft.md): one line per mismatch, then `N/M counts match`;
+    /// exit status 1 on any mismatch.
+    #[arg(long, value_name = "FILE")]
+    suite: Option<std::path::PathBuf>,
+    /// With --suite: skip counts deeper than this.
+    #[arg(
+        long,
+        value_name = "D",
+        value_parser = RangedU64ValueParser::<usize>::new().range(0..=perft::MAX_DEPTH as u64)
+    )]
+    max_depth: Option<usize>,
+    /// Threads sharing out the root moves (the same counts, sooner).
+    #[arg(
+        long,
+        default_value_t = 1,
+        value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64)
+    )]
+    threads: usize,
+    /// Megabytes of a table of subtree counts shared by the threads
+    /// (0: none); it pays from depth 5 or so.
+    #[arg(
+        long,
+        value_name = "MB",
+        default_value_t = 0,
+        value_parser = RangedU64ValueParser::<usize>::new().range(0..=perft::MAX_HASH_MB as u64)
+    )]
+    hash: usize,
+    /// After the total, print `time SECONDS` and `leaves/s N`.
+    #[arg(long)]
+    time: bool,
+}
+
+/// Run a perft suite file; false if a count did not match.
+fn perft_suite(
+    set: &'static VariantSet,
+    r: &PerftArgs,
+    path: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<bool, Stop> {
+    let name = match &r.variant {
+        Some(v) => v.clone(),
+        None => path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    };
+    let v = variant_named(set, &name)?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let cases = perft::parse_suite(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let table = (r.hash > 0).then(|| perft::CountTable::new(r.hash));
+    let max_depth = r.max_depth.unwrap_or(perft::MAX_DEPTH);
+    let checked = perft::check_suite(v, &cases, max_depth, r.threads, table.as_ref());
+    let matched = checked.iter().filter(|c| c.matches()).count();
+    for c in checked.iter().filter(|c| !c.matches()) {
+        let got = match &c.got {
+            Ok(n) => format!("got {n}"),
+            Err(e) => e.clone(),
+        };
+        writeln!(
+            out,
+            "mismatch: {} [{}] (line {}) perft {}: expected {}, {got}",
+            path.display(),
+            c.case,
+            c.line,
+            c.depth,
+            c.expected
+        )?;
+    }
+    writeln!(out, "{matched}/{} counts match", checked.len())?;
+    Ok(matched == checked.len())
+}
+
+/// `kyodai perft`: one position, or a suite with `--suite`.
+fn run_perft(set: &'static VariantSet, r: PerftArgs, out: &mut dyn Write) -> Result<(), Stop> {
+    if let Some(path) = &r.suite {
+        return if perft_suite(set, &r, path, out)? {
+            Ok(())
+        } else {
+            Err(Stop::Failed("perft suite: counts differ".to_string()))
+        };
+    }
+    let (Some(variant), Some(depth)) = (&r.variant, r.depth) else {
+        return Err("perft needs VARIANT and DEPTH (or --suite FILE)"
+            .to_string()
+            .into());
+    };
+    let v = variant_named(set, variant)?;
+    let mut pos = match &r.fen {
+        Some(f) => Position::from_fen(v, f)?,
+        None => Position::start(v),
+    };
+    for text in r.moves.iter().flat_map(|m| m.split_whitespace()) {
+        let mv =
+            kyodai::movegen::parse_move(&pos, text).map_err(|e| format!("--moves: {text}: {e}"))?;
+        pos.make(mv);
+    }
+    if r.print_fen {
+        writeln!(out, "fen {}", pos.fen())?;
+    }
+    let table = (r.hash > 0).then(|| perft::CountTable::new(r.hash));
+    let started = std::time::Instant::now();
+    let total = if r.divide {
+        let rows = perft::divide_parallel(&pos, depth, r.threads, table.as_ref());
+        for (mv, n) in &rows {
+            writeln!(out, "{mv} {n}")?;
+        }
+        rows.iter().map(|r| r.1).sum()
+    } else {
+        perft::perft_parallel(&pos, depth, r.threads, table.as_ref())
+    };
+    writeln!(out, "total {total}")?;
+    if r.time {
+        let secs = started.elapsed().as_secs_f64();
+        writeln!(out, "time {secs:.3}")?;
+        writeln!(out, "leaves/s {:.0}", total as f64 / secs.max(1e-9))?;
+    }
+    Ok(())
 }
 
 /// The variants of `set` by name, each with its shortest alias where that
@@ -284,39 +407,7 @@ fn run(cli: Cli) -> Result<(), Stop> {
             }
             Ok(())
         }
-        Some(Command::Perft {
-            variant,
-            depth,
-            fen,
-            moves,
-            divide,
-            print_fen,
-        }) => {
-            let v = variant_named(set, &variant)?;
-            let mut pos = match fen {
-                Some(f) => Position::from_fen(v, &f)?,
-                None => Position::start(v),
-            };
-            for text in moves.iter().flat_map(|m| m.split_whitespace()) {
-                let mv = kyodai::movegen::parse_move(&pos, text)
-                    .map_err(|e| format!("--moves: {text}: {e}"))?;
-                pos.make(mv);
-            }
-            if print_fen {
-                writeln!(out, "fen {}", pos.fen())?;
-            }
-            let total = if divide {
-                let rows = perft::divide(&mut pos, depth);
-                for (mv, n) in &rows {
-                    writeln!(out, "{mv} {n}")?;
-                }
-                rows.iter().map(|r| r.1).sum()
-            } else {
-                perft::perft(&mut pos, depth)
-            };
-            writeln!(out, "total {total}")?;
-            Ok(())
-        }
+        Some(Command::Perft(args)) => run_perft(set, args, &mut out),
     }
 }
 

@@ -2,10 +2,16 @@
 //! Lion's step-step through an empty square is its jump), an optional
 //! promotion twice, a pass once per piece that can make it, repetition
 //! ignored, no moves once a side has lost its royals.
+//!
+//! Deep counts split the root moves over threads and share a table of
+//! subtree counts; suites (`perft/*.txt`) list positions with their
+//! expected counts.
 
 use crate::board::Position;
-use crate::movegen::generate;
+use crate::movegen::{generate, parse_move};
 use crate::moves::Move;
+use crate::variant::Variant;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// The deepest perft a user may ask for. Chu's tree grows some forty-fold
 /// per ply (48315 leaves at depth 3), so nothing near depth 20 finishes on
@@ -13,16 +19,36 @@ use crate::moves::Move;
 /// Beyond it a depth is a typo, refused before one move buffer per ply is
 /// allocated for it.
 pub const MAX_DEPTH: usize = 20;
+/// The largest count table a user may ask for (16 GiB).
+pub const MAX_HASH_MB: usize = 16 << 10;
 
 /// Leaf count at `depth`, with one move buffer per level reused throughout.
 pub fn perft(pos: &mut Position, depth: usize) -> u64 {
-    let mut buffers: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(512)).collect();
-    count(pos, depth, &mut buffers)
+    let mut buffers = buffers(depth);
+    count(pos, depth, &mut buffers, None)
 }
 
-fn count(pos: &mut Position, depth: usize, buffers: &mut [Vec<Move>]) -> u64 {
+fn buffers(depth: usize) -> Vec<Vec<Move>> {
+    (0..depth.max(1)).map(|_| Vec::with_capacity(512)).collect()
+}
+
+fn count(
+    pos: &mut Position,
+    depth: usize,
+    buffers: &mut [Vec<Move>],
+    table: Option<&CountTable>,
+) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    // Counts of one- and two-ply subtrees cost less than a table look-up
+    // saves; from three plies on they are stored.
+    let table = table.filter(|_| depth >= 3);
+    let key = table.map(|_| table_key(pos, depth));
+    if let (Some(t), Some(k)) = (table, key)
+        && let Some(n) = t.probe(k)
+    {
+        return n;
     }
     let (list, rest) = buffers.split_first_mut().expect("one buffer per level");
     generate(pos, list);
@@ -32,23 +58,308 @@ fn count(pos: &mut Position, depth: usize, buffers: &mut [Vec<Move>]) -> u64 {
     let mut total = 0;
     for &mv in list.iter() {
         pos.make(mv);
-        total += count(pos, depth - 1, rest);
+        total += count(pos, depth - 1, rest, table);
         pos.unmake();
+    }
+    if let (Some(t), Some(k)) = (table, key) {
+        t.store(k, total);
     }
     total
 }
 
+/// A subtree's key: the position with its rule state, and the depth.
+fn table_key(pos: &Position, depth: usize) -> u64 {
+    pos.search_key() ^ (depth as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Subtree counts shared by threads without locks. A slot holds the key
+/// XOR the count and the count; a slot two threads wrote at once fails the
+/// check on reading and counts as empty.
+pub struct CountTable {
+    slots: Vec<[AtomicU64; 2]>,
+}
+
+impl CountTable {
+    /// A table of about `megabytes` MB (a power-of-two number of slots).
+    pub fn new(megabytes: usize) -> CountTable {
+        let wanted = (megabytes.clamp(1, MAX_HASH_MB) << 20) / 16;
+        let n = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        CountTable {
+            slots: (0..n)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    }
+
+    fn probe(&self, key: u64) -> Option<u64> {
+        let [check, value] = self.slot(key);
+        let value = value.load(Ordering::Relaxed);
+        // A count is never 0 here (a stored subtree has a move), so an
+        // untouched slot never passes.
+        (value != 0 && check.load(Ordering::Relaxed) ^ value == key).then_some(value)
+    }
+
+    fn store(&self, key: u64, count: u64) {
+        let [check, value] = self.slot(key);
+        check.store(key ^ count, Ordering::Relaxed);
+        value.store(count, Ordering::Relaxed);
+    }
+}
+
 /// Counts per root move, in generation order.
 pub fn divide(pos: &mut Position, depth: usize) -> Vec<(Move, u64)> {
+    divide_parallel(pos, depth, 1, None)
+}
+
+/// Counts per root move, in generation order, the root moves shared out
+/// among `threads` threads (each takes the next one not yet taken), all
+/// using `table` if given.
+pub fn divide_parallel(
+    pos: &Position,
+    depth: usize,
+    threads: usize,
+    table: Option<&CountTable>,
+) -> Vec<(Move, u64)> {
     let mut roots = Vec::new();
     generate(pos, &mut roots);
+    let counts: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads.clamp(1, roots.len().max(1)) {
+            let mut pos = pos.clone();
+            let (roots, counts, next) = (&roots, &counts, &next);
+            s.spawn(move || {
+                let mut buffers = buffers(depth.saturating_sub(1));
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&mv) = roots.get(i) else { return };
+                    pos.make(mv);
+                    let n = count(&mut pos, depth.saturating_sub(1), &mut buffers, table);
+                    pos.unmake();
+                    counts[i].store(n, Ordering::Relaxed);
+                }
+            });
+        }
+    });
     roots
         .into_iter()
-        .map(|mv| {
-            pos.make(mv);
-            let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
-            pos.unmake();
-            (mv, n)
-        })
+        .zip(counts)
+        .map(|(mv, n)| (mv, n.into_inner()))
         .collect()
+}
+
+/// Leaf count at `depth` with `threads` threads and an optional table.
+pub fn perft_parallel(
+    pos: &Position,
+    depth: usize,
+    threads: usize,
+    table: Option<&CountTable>,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    divide_parallel(pos, depth, threads, table)
+        .iter()
+        .map(|r| r.1)
+        .sum()
+}
+
+/// One position of a suite with its expected counts.
+#[derive(Clone, Debug, Default)]
+pub struct Case {
+    pub name: String,
+    /// The line of its `[name]`.
+    pub line: usize,
+    pub fen: String,
+    /// Played from the FEN before counting.
+    pub moves: Vec<String>,
+    /// (depth, expected count).
+    pub counts: Vec<(usize, u64)>,
+}
+
+/// Read a suite:
+///
+/// ```text
+/// [case-name]
+/// # comments
+/// fen = FEN
+/// moves = M1 M2 ...      (optional: played from the FEN first)
+/// perft 1 = N
+/// perft 2 = N            (any depths)
+/// ```
+pub fn parse_suite(text: &str) -> Result<Vec<Case>, String> {
+    let mut cases: Vec<Case> = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        let lineno = n + 1;
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            let name = name.trim();
+            if name.is_empty() {
+                return Err(format!("line {lineno}: empty case name"));
+            }
+            if cases.iter().any(|c| c.name == name) {
+                return Err(format!("line {lineno}: duplicate case [{name}]"));
+            }
+            cases.push(Case {
+                name: name.to_string(),
+                line: lineno,
+                ..Case::default()
+            });
+            continue;
+        }
+        let case = cases
+            .last_mut()
+            .ok_or_else(|| format!("line {lineno}: '{line}' before the first [case]"))?;
+        let (key, value) = line
+            .split_once('=')
+            .ok_or_else(|| format!("line {lineno}: expected 'key = value', got '{line}'"))?;
+        let (key, value) = (key.trim(), value.trim());
+        if key == "fen" {
+            case.fen = value.to_string();
+        } else if key == "moves" {
+            case.moves = value.split_whitespace().map(str::to_string).collect();
+        } else if let Some(depth) = key.strip_prefix("perft") {
+            let depth = depth
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|&d| d <= MAX_DEPTH)
+                .ok_or_else(|| format!("line {lineno}: bad depth in '{key}'"))?;
+            let count: u64 = value
+                .parse()
+                .map_err(|_| format!("line {lineno}: bad count '{value}'"))?;
+            case.counts.push((depth, count));
+        } else {
+            return Err(format!("line {lineno}: unknown key '{key}'"));
+        }
+    }
+    for c in &cases {
+        if c.fen.is_empty() {
+            return Err(format!("case [{}] (line {}): no fen", c.name, c.line));
+        }
+        if c.counts.is_empty() {
+            return Err(format!(
+                "case [{}] (line {}): no perft count",
+                c.name, c.line
+            ));
+        }
+    }
+    Ok(cases)
+}
+
+/// What checking one count of a suite found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub case: String,
+    pub line: usize,
+    pub depth: usize,
+    pub expected: u64,
+    /// `Err`: the case's position or moves did not read.
+    pub got: Result<u64, String>,
+}
+
+impl Checked {
+    pub fn matches(&self) -> bool {
+        self.got == Ok(self.expected)
+    }
+}
+
+/// Check every count of `cases` up to `max_depth` in `variant`.
+pub fn check_suite(
+    variant: &'static Variant,
+    cases: &[Case],
+    max_depth: usize,
+    threads: usize,
+    table: Option<&CountTable>,
+) -> Vec<Checked> {
+    let mut out = Vec::new();
+    for case in cases {
+        let pos = case_position(variant, case);
+        for &(depth, expected) in case.counts.iter().filter(|c| c.0 <= max_depth) {
+            let got = match &pos {
+                Ok(p) => Ok(perft_parallel(p, depth, threads, table)),
+                Err(e) => Err(e.clone()),
+            };
+            out.push(Checked {
+                case: case.name.clone(),
+                line: case.line,
+                depth,
+                expected,
+                got,
+            });
+        }
+    }
+    out
+}
+
+/// A case's position after its moves.
+fn case_position(variant: &'static Variant, case: &Case) -> Result<Position, String> {
+    let mut pos = Position::from_fen(variant, &case.fen)
+        .map_err(|e| format!("bad FEN '{}': {e}", case.fen))?;
+    for (i, text) in case.moves.iter().enumerate() {
+        let mv = parse_move(&pos, text)
+            .map_err(|e| format!("move {} '{text}' is not legal here: {e}", i + 1))?;
+        pos.make(mv);
+    }
+    Ok(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::VariantSet;
+
+    fn start(name: &str) -> Position {
+        Position::start(VariantSet::builtin().find(name).expect("built in"))
+    }
+
+    #[test]
+    fn threads_and_the_table_give_the_single_thread_counts() {
+        for (name, depth) in [("chu", 4), ("nutty", 3), ("suzumu", 3)] {
+            let mut pos = start(name);
+            let one = perft(&mut pos, depth);
+            let table = CountTable::new(16);
+            assert_eq!(perft_parallel(&pos, depth, 2, None), one, "{name}");
+            assert_eq!(perft_parallel(&pos, depth, 2, Some(&table)), one, "{name}");
+            // A second run answers from the filled table.
+            assert_eq!(perft_parallel(&pos, depth, 3, Some(&table)), one, "{name}");
+            let rows = divide_parallel(&pos, depth, 2, Some(&table));
+            assert_eq!(rows, divide(&mut pos, depth), "{name}");
+        }
+    }
+
+    #[test]
+    fn suites_are_read_and_checked() {
+        let text = "# a comment\n[start]\nfen = lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 0 1\nperft 1 = 36\nperft 2 = 1297\n[after]\nfen = lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 0 1\nmoves = a4a5 zz\nperft 1 = 36\n";
+        let cases = parse_suite(text).expect("reads");
+        assert_eq!(cases.len(), 2);
+        let v = VariantSet::builtin().find("chu").expect("built in");
+        let checked = check_suite(v, &cases, 2, 1, None);
+        assert_eq!(checked.len(), 3);
+        assert!(checked[0].matches());
+        assert_eq!(checked[1].got, Ok(1296));
+        assert!(!checked[1].matches());
+        assert!(checked[2].got.as_ref().is_err_and(|e| e.contains("'zz'")));
+        assert_eq!(check_suite(v, &cases, 1, 1, None).len(), 2);
+        for bad in [
+            "fen = x",
+            "[a]\nperft 1 = 3",
+            "[a]\nfen = x\n",
+            "[a]\n[a]",
+            "[a]\nfen = x\nperft 99 = 1",
+        ] {
+            assert!(parse_suite(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -368,3 +368,70 @@ fn bench_searches_the_costly_variants_shallower() {
         "{shallow}"
     );
 }
+
+#[test]
+fn perft_suites_pass_and_a_changed_count_fails_naming_its_case() {
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/perft/chu.txt");
+    let o = kyodai(&["perft", "--suite", suite, "--max-depth", "2"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{text}");
+    let last = text.lines().last().unwrap_or("");
+    let (matched, total) = last
+        .strip_suffix(" counts match")
+        .and_then(|n| n.split_once('/'))
+        .expect("a summary line");
+    assert_eq!(matched, total);
+    // The same file with the start position's depth-2 count changed.
+    let changed =
+        std::fs::read_to_string(suite)
+            .unwrap()
+            .replacen("perft 2 = 1296", "perft 2 = 1297", 1);
+    let dir = std::env::temp_dir().join(format!("kyodai-suite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("chu.txt");
+    std::fs::write(&path, changed).unwrap();
+    let o = kyodai(&[
+        "perft",
+        "--suite",
+        path.to_str().unwrap(),
+        "--max-depth",
+        "2",
+        "--threads",
+        "2",
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(!o.status.success());
+    assert!(
+        text.contains("[start] (line 21) perft 2: expected 1297, got 1296"),
+        "{text}"
+    );
+    let last = text.lines().last().unwrap_or("");
+    assert_eq!(
+        last,
+        format!(
+            "{}/{total} counts match",
+            total.parse::<usize>().unwrap() - 1
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn perft_with_threads_and_a_table_counts_the_same() {
+    let o = kyodai(&[
+        "perft",
+        "chu",
+        "4",
+        "--threads",
+        "2",
+        "--hash",
+        "16",
+        "--divide",
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.ends_with("total 1801639\n"), "{text}");
+    // 36 root moves, each with its own count, in generation order.
+    assert_eq!(text.lines().count(), 37);
+    let o = kyodai(&["perft", "suzumu", "3", "--threads", "2", "--hash", "16"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "total 561534\n");
+}

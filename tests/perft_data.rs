@@ -12,116 +12,17 @@
 //! ```
 //!
 //! The variant is the file stem (`chu.txt` -> `chu`). Every case of every
-//! file is checked; all failures are reported together, each naming its file
-//! and case.
+//! file is checked (by `kyodai::perft::check_suite`, which `kyodai perft
+//! --suite` runs too); all failures are reported together, each naming its
+//! file and case.
 
-use kyodai::board::Position;
-use kyodai::movegen::parse_move;
-use kyodai::perft::perft;
-use kyodai::variant::{Variant, VariantSet};
+use kyodai::perft::{Case, check_suite, parse_suite};
+use kyodai::variant::VariantSet;
 use std::path::{Path, PathBuf};
-
-#[derive(Debug, Default)]
-struct Case {
-    name: String,
-    line: usize,
-    fen: Option<String>,
-    moves: Vec<String>,
-    counts: Vec<(usize, u64)>,
-}
-
-fn variants() -> &'static VariantSet {
-    VariantSet::builtin()
-}
 
 fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
-    let mut cases: Vec<Case> = Vec::new();
-    for (n, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        let lineno = n + 1;
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            let name = name.trim();
-            if name.is_empty() {
-                return Err(format!("line {lineno}: empty case name"));
-            }
-            if cases.iter().any(|c| c.name == name) {
-                return Err(format!("line {lineno}: duplicate case [{name}]"));
-            }
-            cases.push(Case {
-                name: name.to_string(),
-                line: lineno,
-                ..Case::default()
-            });
-            continue;
-        }
-        let case = cases
-            .last_mut()
-            .ok_or_else(|| format!("line {lineno}: '{line}' before the first [case]"))?;
-        let (key, value) = line
-            .split_once('=')
-            .ok_or_else(|| format!("line {lineno}: expected 'key = value', got '{line}'"))?;
-        let (key, value) = (key.trim(), value.trim());
-        if key == "fen" {
-            case.fen = Some(value.to_string());
-        } else if key == "moves" {
-            case.moves = value.split_whitespace().map(str::to_string).collect();
-        } else if let Some(depth) = key.strip_prefix("perft") {
-            let depth: usize = depth
-                .trim()
-                .parse()
-                .map_err(|_| format!("line {lineno}: bad depth in '{key}'"))?;
-            let count: u64 = value
-                .parse()
-                .map_err(|_| format!("line {lineno}: bad count '{value}'"))?;
-            case.counts.push((depth, count));
-        } else {
-            return Err(format!("line {lineno}: unknown key '{key}'"));
-        }
-    }
-    for c in &cases {
-        if c.fen.is_none() {
-            return Err(format!("case [{}] (line {}): no fen", c.name, c.line));
-        }
-        if c.counts.is_empty() {
-            return Err(format!(
-                "case [{}] (line {}): no perft count",
-                c.name, c.line
-            ));
-        }
-    }
-    Ok(cases)
-}
-
-/// Check one case; `Err` carries every problem found in it.
-fn check_case(variant: &'static Variant, case: &Case) -> Result<(), Vec<String>> {
-    let fen = case.fen.as_deref().expect("checked by parse_file");
-    let mut pos =
-        Position::from_fen(variant, fen).map_err(|e| vec![format!("bad FEN '{fen}': {e}")])?;
-    for (i, text) in case.moves.iter().enumerate() {
-        let mv = parse_move(&pos, text).map_err(|e| {
-            vec![format!(
-                "move {} '{text}' of 'moves' is not legal here: {e}",
-                i + 1
-            )]
-        })?;
-        pos.make(mv);
-    }
-    let mut problems = Vec::new();
-    for &(depth, expected) in &case.counts {
-        let got = perft(&mut pos, depth);
-        if got != expected {
-            problems.push(format!("perft {depth}: expected {expected}, got {got}"));
-        }
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems)
-    }
+    parse_suite(&text)
 }
 
 fn data_files() -> Vec<PathBuf> {
@@ -137,7 +38,7 @@ fn data_files() -> Vec<PathBuf> {
 
 #[test]
 fn perft_data_files() {
-    let set = variants();
+    let set = VariantSet::builtin();
     let files = data_files();
     assert!(!files.is_empty(), "no perft/*.txt data files found");
     let mut failures = Vec::new();
@@ -156,12 +57,13 @@ fn perft_data_files() {
                 continue;
             }
         };
-        for case in &cases {
-            checked += 1;
-            if let Err(problems) = check_case(variant, case) {
-                for p in problems {
-                    failures.push(format!("{file} [{}] (line {}): {p}", case.name, case.line));
-                }
+        checked += cases.len();
+        for c in check_suite(variant, &cases, usize::MAX, 2, None) {
+            if !c.matches() {
+                failures.push(format!(
+                    "{file} [{}] (line {}): perft {}: expected {}, got {:?}",
+                    c.case, c.line, c.depth, c.expected, c.got
+                ));
             }
         }
     }
