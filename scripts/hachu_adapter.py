@@ -2,7 +2,7 @@
 """Run HaChu 0.21 behind a filter that works around its `setboard` quirk.
 
 HaChu reads only the board field of a FEN: any text after it (" w - 0 1")
-makes it print `tellusererror Unknown piece` and exit (PROTOCOL.md,
+makes it print `tellusererror Unknown piece` and exit (docs/notation.md,
 "Meeting XBoard and HaChu"). In the variants XBoard does not know, XBoard
 sends the first engine's setup position to the second engine with a full
 FEN, so HaChu as the second engine dies at once. This filter passes every

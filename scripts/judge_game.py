@@ -6,7 +6,7 @@ Usage: judge_game.py VARIANT FEN MOVE...
 
   VARIANT: chu | dai | cashew | macadamia (cashew-shogi, macadamia-shogi too)
   FEN:     start position (board and side fields are read, any tail accepted)
-  MOVE:    moves in PROTOCOL.md notation, in the order played
+  MOVE:    moves in docs/notation.md notation, in the order played
 
 Replays the moves with scripts/reference_movegen.py (written from the rules
 files alone) and prints the index (0-based) and text of the first move the
@@ -14,7 +14,7 @@ rules do not allow, or that all moves are legal.  Exit status 0 = all legal,
 1 = an illegal move, 2 = usage error or the reference failed.
 
 A move text is matched to the reference's moves by effect, not by spelling
-(PROTOCOL.md "Move strings"): origin, destination, the set of removed squares
+(docs/notation.md "Move strings"): origin, destination, the set of removed squares
 (a leg ending on an empty square removes nothing, a kill square equal to the
 destination is just the arrival capture, kill order is irrelevant) and the
 promotion choice (`+` = promote; none or `=` = decline).  A pass may be

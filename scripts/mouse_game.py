@@ -300,7 +300,7 @@ class Game:
         return sq in self.pieces
 
     def enter(self, mv):
-        """Click the move `mv` (PROTOCOL.md notation, a pass `f6f6`)."""
+        """Click the move `mv` (docs/notation.md notation, a pass `f6f6`)."""
         squares = re.findall(r"[a-p]\d+", mv.rstrip("+"))
         origin = squares[0]
         # `from k1,k1 k2,...,kn to`: the clicks after the origin.

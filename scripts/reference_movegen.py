@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
 """Independent reference move generator for Chu, Dai, Cashew, Macadamia,
 Nutty and Suzumu Shogi, written from
-/work/shared/rules/{chu,dai,cashew,macadamia,nutty,suzumu}.md and
-/work/shared/PROTOCOL.md only (never from the engine's sources).  Used to
+docs/rules/{chu,dai,cashew,macadamia,nutty,suzumu}.md and
+docs/notation.md only (never from the engine's sources).  Used to
 check the counts in perft/*.txt and, through perft_crosscheck.py, the
 engine's perft.
 
 Usage: python3 scripts/reference_movegen.py VARIANT FEN DEPTH ["MOVES"] [--divide]
   VARIANT: chu | dai | cashew | macadamia | nutty | suzumu (the -shogi names too)
-  MOVES:   space-separated moves in PROTOCOL.md notation played from FEN
+  MOVES:   space-separated moves in docs/notation.md notation played from FEN
   --divide one line per root move (`from to` legs, kill squares in path
            order, a pass as FROMFROM, `+` for promotion), then the total.
 
-Conventions (PROTOCOL.md "What perft counts"): one move per effect (origin,
+Conventions (docs/notation.md "What perft counts"): one move per effect (origin,
 destination, set of removed squares, promotion choice); an optional
 promotion counts twice, a forced one once; a pass counts once per piece that
 can make it; moving into check is legal; a side with no royal left means no
@@ -547,7 +547,7 @@ class Gen:
         """Limited Lion power along single directions (Chu/Dai Horned Falcon
         and Soaring Eagle, Nutty Eagle and Unicorn): step to the first square,
         jump to the second, capture on the first and go on or return (igui);
-        a pass, once per piece (PROTOCOL.md), if some first square is empty."""
+        a pass, once per piece (docs/notation.md), if some first square is empty."""
         can_pass = False
         for dv in dirs:
             f1 = Gen.add(s, dv, col); f2 = Gen.add(f1, dv, col)
@@ -794,7 +794,7 @@ class Gen:
 
     def unique_moves(self, b, side, frozen=()):
         """(colour, token, move) for each effect of side's pieces not on a
-        frozen square, once: PROTOCOL.md counts a move once per effect."""
+        frozen square, once: docs/notation.md counts a move once per effect."""
         seen = set()
         for s, (col, tok) in list(b.items()):
             if col != side or s in frozen:

@@ -62,7 +62,7 @@ pub const MAX_SPECIALS: usize = 32;
 /// those that may become one by promotion.
 pub const MAX_STRIKERS: usize = 32;
 
-/// What Nutty's automatic burning does to one move (rules/nutty.md 5.1.6).
+/// What Nutty's automatic burning does to one move (docs/rules/nutty.md 5.1.6).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AutoBurn {
     /// The mover ends next to an enemy Fire Demon and burns.
@@ -78,7 +78,7 @@ pub struct RuleState {
     pub lion_strike: bool,
     /// The same rule as XBoard 4.9.1 applies it: only a piece `N` is a Lion,
     /// and after a non-`N` took an `N` no `N` may be captured at all
-    /// (rules/chu.md 5.4.2). Only the engine's choice of its own moves
+    /// (docs/rules/chu.md 5.4.2). Only the engine's choice of its own moves
     /// reads it.
     pub xboard_strike: bool,
     /// Bit per colour: that side passed on its last turn (Suzumu forbids
@@ -133,7 +133,7 @@ pub struct Position {
     /// Hash of every position since the game (or the last `setboard`)
     /// started, the current one last.
     keys: Vec<u64>,
-    /// Chu's Okazaki rule (rules/chu.md 5.4, an option): a non-Lion may
+    /// Chu's Okazaki rule (docs/rules/chu.md 5.4, an option): a non-Lion may
     /// counter-strike a Lion that nothing recaptures.
     okazaki: bool,
 }
@@ -414,7 +414,7 @@ impl Position {
     }
 
     /// Whether the piece on `sq` is frozen: an enemy freezer stands next
-    /// to it and it is not a freezer itself (rules/suzumu.md 5.3).
+    /// to it and it is not a freezer itself (docs/rules/suzumu.md 5.3).
     #[inline]
     pub fn is_frozen(&self, sq: Square) -> bool {
         let v = self.variant;
@@ -433,7 +433,7 @@ impl Position {
     }
 
     /// Nutty's automatic burns caused by `mv`, judged in the position
-    /// before it (rules/nutty.md 5.1.6): the mover burns if it ends next
+    /// before it (docs/rules/nutty.md 5.1.6): the mover burns if it ends next
     /// to an enemy Fire Demon that the move does not remove; otherwise, if
     /// it is (or promotes to) a burning Demon, every enemy next to its
     /// final square burns.
@@ -574,7 +574,7 @@ impl Position {
         let mut plain_lion_taken = false;
         let mut captured = false;
         // The last victim along the path with contagion decides what the
-        // capturer turns into (rules/macadamia.md 4).
+        // capturer turns into (docs/rules/macadamia.md 4).
         let mut contagion: Option<Kind> = None;
         let mut take = |p: Piece| {
             let t = v.piece(p.kind());

@@ -8,7 +8,7 @@
 //! (the GUI then waits for `choice`), cyan a square where the move goes on.
 //! Dropping the piece on a cyan square makes the GUI send `put SQ` and then
 //! `lift SQ`, and the engine marks where the next leg may go; the finished
-//! move comes as `usermove FROM K1,K1 TO`, the notation of PROTOCOL.md, so
+//! move comes as `usermove FROM K1,K1 TO`, the notation of docs/notation.md, so
 //! the legs the user clicks are a move's kill squares in order and then its
 //! destination. A square that ends one move and continues another is cyan:
 //! clicking it a second time ends the move there (XBoard's rule). Squares

@@ -69,7 +69,7 @@ impl CellSet {
 }
 
 /// When Lion-trading rule 1 judges whether the victim Lion is protected
-/// (rules/chu.md 5.4.1). The two readings differ only when a bridge Pawn or
+/// (docs/rules/chu.md 5.4.1). The two readings differ only when a bridge Pawn or
 /// Go-Between taken first was the Lion's sole protector.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Protection {
@@ -110,7 +110,7 @@ impl<S: Sink> Emitter<'_, S> {
         }
     }
 
-    /// rules/suzumu.md 5.1 (4): the Demon that moved to `to` also burns
+    /// docs/rules/suzumu.md 5.1 (4): the Demon that moved to `to` also burns
     /// one or two different adjacent enemies that are not Fire Demons,
     /// listed in ascending square order.
     #[inline(never)]
@@ -288,7 +288,7 @@ impl<S: Sink> Emitter<'_, S> {
     /// every piece jumped must rank below the mover, at most `jump.max` of
     /// them (0: any number), and the move ends by capturing an enemy of any
     /// rank; with `take_jumped` each jumped enemy may also be captured in
-    /// passing (rules/nutty.md 5.2, suzumu.md 5.2).
+    /// passing (docs/rules/nutty.md 5.2, suzumu.md 5.2).
     fn jump_capture(
         &mut self,
         t: &PieceType,
@@ -342,7 +342,7 @@ impl<S: Sink> Emitter<'_, S> {
         }
     }
 
-    /// Area move (rules/nutty.md 5.3, suzumu.md 5.1): up to `t.area` king
+    /// Area move (docs/rules/nutty.md 5.3, suzumu.md 5.1): up to `t.area` king
     /// steps, each in any direction, through empty squares; the last may
     /// capture. Back on the start square it is a pass. A destination the
     /// piece already reaches by its other moves is not emitted again.
@@ -564,7 +564,7 @@ impl<S: Sink> Emitter<'_, S> {
     /// Wolf power along each king line, with d1..d3 the squares out from
     /// the Wolf: jump to any of them; capture d1 and stay (igui), or go on
     /// to d2 or d3; capture d2 and end on d1 or d3; capture d1 and d2 and
-    /// end on d3 (rules/cashew.md 5.3). Each effect once; a pass if a
+    /// end on d3 (docs/rules/cashew.md 5.3). Each effect once; a pass if a
     /// neighbour is empty.
     fn wolf(&mut self, t: &PieceType, from: Square) {
         let mut can_pass = false;
@@ -646,7 +646,7 @@ impl<S: Sink> Emitter<'_, S> {
     }
 
     /// Emperor: a leap to any empty square, or a capture anywhere except of
-    /// a protected enemy royal (rules/macadamia.md 5.1).
+    /// a protected enemy royal (docs/rules/macadamia.md 5.1).
     fn emperor(&mut self, t: &PieceType, from: Square) {
         for &to in &self.v.squares {
             match self.pos.piece_at(to) {
@@ -713,7 +713,7 @@ enum Promotion {
     Forced,
 }
 
-/// Why a move offers promotion under the Chu rule (rules/chu.md 4.1,
+/// Why a move offers promotion under the Chu rule (docs/rules/chu.md 4.1,
 /// dai.md 4.1): by the zone rule (a, b) and by a piece reaching a rank it
 /// could never leave (c, `dead-ranks`).
 #[derive(Clone, Copy, Default)]
@@ -814,7 +814,7 @@ const XBOARD_PAWN_SLOT: u8 = 0;
 const XBOARD_LANCE_SLOT: u8 = 18;
 
 /// Moves the rules allow but the engine does not play itself because
-/// XBoard 4.9.1 or HaChu would reject them (rules/chu.md 4.3 and section 8,
+/// XBoard 4.9.1 or HaChu would reject them (docs/rules/chu.md 4.3 and section 8,
 /// dai.md 4.3): a promotion offered only by the dead-rank rule (HaChu
 /// rejects it), a piece with dead ranks (Pawn, Lance; in Dai also Iron,
 /// Stone, Knight) declining a promotion the zone rule offers (HaChu
@@ -888,7 +888,7 @@ pub fn interop_safe(pos: &Position, mv: Move) -> bool {
     true
 }
 
-/// Whether HaChu 0.21 follows a move the rules allow (rules/cashew.md and
+/// Whether HaChu 0.21 follows a move the rules allow (docs/rules/cashew.md and
 /// macadamia.md §8, and refusals seen in matches): it moves some types
 /// wrongly or not at all (hook movers, the Emperor, the Golden Bird: the
 /// data's `hachu-misplays`), lacks the Wolf's "capture d1, go on to d3"
@@ -936,7 +936,7 @@ pub fn hachu_follows(pos: &Position, mv: Move) -> bool {
 
 /// The moves accepted from an opponent or a user (repetition aside):
 /// liberal, either reading of Lion-trading rule 1 and the counter-strikes
-/// the Okazaki rule allows (rules/chu.md 8, items 5 and 6).
+/// the Okazaki rule allows (docs/rules/chu.md 8, items 5 and 6).
 pub fn accepted_moves(pos: &Position) -> Vec<Move> {
     let mut legal = Vec::new();
     generate_into(pos, &mut legal, false, Protection::AfterMove, true);
@@ -1053,7 +1053,7 @@ fn special_attacks(pos: &Position, from: Square, target: Square) -> bool {
 
 /// Whether any piece of `by` could capture on `target` (a Lion or sting
 /// by any of its legs), an Emperor counting as guarding every square (the
-/// test for protection: rules/macadamia.md 5.1). Squares in `transparent`
+/// test for protection: docs/rules/macadamia.md 5.1). Squares in `transparent`
 /// do not block lines, but a piece of `by` standing on one still attacks
 /// (Lion-trading rule 1 judges protection with the capturing Lion lifted
 /// and the first victim's square see-through), unless it is the piece on
@@ -1218,7 +1218,7 @@ pub fn royal_attacked(pos: &Position, color: Color) -> bool {
 
 /// Whether `by` can capture the piece on `sq` with its next move: as
 /// `attacked_by`, except that an Emperor takes a royal only when it is
-/// unprotected (rules/macadamia.md 5.1 and 6: only then does it attack it).
+/// unprotected (docs/rules/macadamia.md 5.1 and 6: only then does it attack it).
 pub fn capturable(pos: &Position, sq: Square, by: Color) -> bool {
     let royal = pos
         .piece_at(sq)
@@ -1230,7 +1230,7 @@ pub fn capturable(pos: &Position, sq: Square, by: Color) -> bool {
         || emperors(pos, by).any(|e| !emperor_refused(pos, e, sq))
 }
 
-/// Find the legal move a move string names (PROTOCOL.md notation): kill
+/// Find the legal move a move string names (docs/notation.md notation): kill
 /// squares in any order, `@@@@`, `f6f6` and `f6f7,f7f6` over an empty `f7`
 /// for a pass, `=` or no suffix to decline promotion. Lion-trading rule 1
 /// is read the lenient way ([H]: protection judged after the move), so that
@@ -1254,7 +1254,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         // A leg through an empty square removes nothing: `f6f7,f7f8` over an
         // empty f7 is the jump `f6f8`. Only a two-leg move may be read
         // that way; in a three-leg move every kill square must hold a
-        // piece (rules/suzumu.md 7.5), except the destination when the path
+        // piece (docs/rules/suzumu.md 7.5), except the destination when the path
         // passes it first (the Cashew Wolf's `g7g8,g8g9,g9g8` over an empty
         // g8, cashew.md 7).
         let to = t.to;
@@ -1268,7 +1268,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         // Suffixes where the rules leave no choice. Saint/Ghost contagion
         // has no notation of its own: whatever suffix comes with a
         // converting capture (`+`, `=`, none, or the letters `z`/`j` of
-        // HaChu's suffix table, rules/macadamia.md 8.15), the rules decide.
+        // HaChu's suffix table, docs/rules/macadamia.md 8.15), the rules decide.
         // And XBoard 4.9.1 appends a promotion letter of its own (`a2a1q`)
         // to a Pawn reaching the last rank where only captures promote: a
         // letter on a non-capture that cannot promote changes nothing.

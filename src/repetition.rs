@@ -34,7 +34,7 @@ pub fn verdict(pos: &mut Position) -> Option<Verdict> {
         Repetition::Strict => Verdict::Illegal,
         Repetition::Perpetual => judge_cycle(pos, distance, false),
         Repetition::PerpetualDraw => judge_cycle(pos, distance, true),
-        // rules/suzumu.md 6.4: the fourth occurrence draws.
+        // docs/rules/suzumu.md 6.4: the fourth occurrence draws.
         Repetition::Fourfold if pos.earlier_occurrences() >= 3 => Verdict::Draw,
         Repetition::Fourfold => return None,
     })

@@ -95,7 +95,7 @@ pub enum Repetition {
     /// (`repetition::verdict`).
     Perpetual,
     /// Nutty: as `Perpetual`, except that a cycle in which both sides
-    /// attacked is drawn (rules/nutty.md 6.4).
+    /// attacked is drawn (docs/rules/nutty.md 6.4).
     PerpetualDraw,
     /// Suzumu: the fourth occurrence of a position draws; nothing is
     /// illegal.
@@ -128,7 +128,7 @@ pub enum Power {
     DiagonalLion,
 }
 
-/// A Fire Demon's burning (rules/nutty.md 5.1, suzumu.md 5.1).
+/// A Fire Demon's burning (docs/rules/nutty.md 5.1, suzumu.md 5.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Burn {
     None,

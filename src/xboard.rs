@@ -63,7 +63,7 @@ const LAYOUT_OPTION_SUFFIX: &str = " layout";
 /// any legal move, for GUIs without those faults.
 const XBOARD_SAFE_OPTION: &str = "XBoard-safe moves";
 /// Check option (default off): the engine may play counter-strikes the
-/// Okazaki rule allows (rules/chu.md 5.4); it accepts them either way.
+/// Okazaki rule allows (docs/rules/chu.md 5.4); it accepts them either way.
 const OKAZAKI_OPTION: &str = "Okazaki rule";
 /// Default transposition-table size before the GUI sends `memory`.
 const DEFAULT_MEMORY_MB: usize = 64;

@@ -1,4 +1,4 @@
-//! Cashew Shogi rules (/work/shared/rules/cashew.md), one check per rule,
+//! Cashew Shogi rules (docs/rules/cashew.md), one check per rule,
 //! in the style of `chu_rules.rs` (helpers in `common`). First mover =
 //! upper case, moves up; no zone: a capture by a promotable piece must
 //! promote (`+`), nothing else promotes.

@@ -1,5 +1,5 @@
-//! Chu Shogi rules (/work/shared/rules/chu.md), one check per rule: in a
-//! given position a given move string (PROTOCOL.md notation) must be legal
+//! Chu Shogi rules (docs/rules/chu.md), one check per rule: in a
+//! given position a given move string (docs/notation.md notation) must be legal
 //! (`parse_move` returns `Ok`) or illegal (`Err`).
 //!
 //! Positions are written as piece lists, `"K@a1 k@l12 N@f6 +o@f8"`: upper
@@ -802,7 +802,7 @@ fn crown_prince_alone_is_enough() {
 
 #[test]
 fn no_royal_means_no_moves() {
-    // 6.1 / PROTOCOL "What perft counts": either side without a royal -> no
+    // 6.1 / docs/notation.md 6 (what perft counts): either side without a royal -> no
     // moves.
     let p = white("k@l12 N@f6 G@e5");
     all_illegal(&p, &["f6f7", "e5e6", "@@@@"]);

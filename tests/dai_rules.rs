@@ -1,5 +1,5 @@
-//! Dai Shogi rules (/work/shared/rules/dai.md), one check per rule, in the
-//! style of `chu_rules.rs`: a move string (PROTOCOL.md notation) must be
+//! Dai Shogi rules (docs/rules/dai.md), one check per rule, in the
+//! style of `chu_rules.rs`: a move string (docs/notation.md notation) must be
 //! legal or illegal in a position given as a piece list (helpers in
 //! `common`). Sente = upper case, moves up, zone ranks 11-15; Gote = lower
 //! case, zone ranks 1-5. Letters are HaChu's (dai.md 3.1): `I` Iron, `N`

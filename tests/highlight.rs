@@ -71,7 +71,7 @@ fn clicks(pos: &Position, mv: &Move) -> Option<Vec<Square>> {
     Some(entry.legs)
 }
 
-/// The move text XBoard sends for these clicks (PROTOCOL.md legs).
+/// The move text XBoard sends for these clicks (docs/notation.md legs).
 fn gui_text(from: Square, clicks: &[Square], promote: bool) -> String {
     let mut text = String::new();
     let mut at = from;

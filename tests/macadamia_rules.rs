@@ -1,4 +1,4 @@
-//! Macadamia Shogi rules (/work/shared/rules/macadamia.md), one check per
+//! Macadamia Shogi rules (docs/rules/macadamia.md), one check per
 //! rule, in the style of `chu_rules.rs` (helpers in `common`). First mover
 //! = upper case, moves up; promotion only by capture: optional, forced
 //! when a promoted piece is taken; Saint/Ghost contagion.
@@ -458,7 +458,7 @@ fn both_start_fens_parse() {
     assert_eq!(q.fen().split(' ').next(), Some(hachu));
     assert_eq!(token_at(&q, "f13").as_deref(), Some("i'"));
     assert_eq!(token_at(&q, "h13").as_deref(), Some("j'"));
-    // Appendix B: 48 moves plus the pass, which PROTOCOL.md counts once
+    // Appendix B: 48 moves plus the pass, which docs/notation.md counts once
     // per piece that can make it (Lion d2, Wolf j2): 50.
     for pos in [&p, &q] {
         assert_eq!(pos.pieces(Color::White).count(), 48);

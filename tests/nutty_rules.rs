@@ -1,4 +1,4 @@
-//! Nutty Shogi rules (/work/shared/rules/nutty.md, with its section 9
+//! Nutty Shogi rules (docs/rules/nutty.md, with its section 9
 //! decisions), one check per rule, in the style of `cashew_rules.rs`
 //! (helpers in `common`). First mover = upper case, moves up; zone = the
 //! last 4 ranks (10-13 for the first mover, 1-4 for the second); Fire
@@ -1097,7 +1097,7 @@ fn no_check_rule() {
 
 #[test]
 fn pass_is_accepted_in_all_three_notations() {
-    // 7.2 / PROTOCOL.md: `@@@@`, `f5f5` and `f5f6,f6f5` over an empty f6
+    // 7.2 / docs/notation.md: `@@@@`, `f5f5` and `f5f6,f6f5` over an empty f6
     // are one pass; over an enemy f6 the last is igui.
     let p = with_kings("L!@f5");
     let pass = legal(&p, "@@@@");

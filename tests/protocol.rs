@@ -1142,7 +1142,7 @@ fn engine_defined_variants_send_setup_and_piece_lines() {
     }
 }
 
-/// The setup tables that rules/nutty.md 7.1 and suzumu.md 7.1 tested in
+/// The setup tables that docs/rules/nutty.md 7.1 and suzumu.md 7.1 tested in
 /// XBoard 4.9.1 (White's half). Nutty's there has one more empty slot
 /// before the King, which XBoard reads the same way (it fills slots in
 /// order and takes the last token as the King).
@@ -1227,7 +1227,7 @@ fn dai_repetition_is_illegal_cashew_quiet_repetition_is_a_draw() {
 fn perpetual_check_loses_in_macadamia() {
     // Sente's Castle gives check along rank 13, then rank 12, then 13
     // again: every Sente move of the cycle checks, so Sente loses
-    // (rules/macadamia.md 6).
+    // (docs/rules/macadamia.md 6).
     let (mut e, _) = Engine::in_variant("macadamia-shogi");
     e.send("setboard 12k/13/D12/13/13/13/13/13/13/13/13/13/K12 w");
     e.accepts("a11a13");

@@ -1,6 +1,6 @@
 //! Repetition rules: `kyodai::repetition::verdict` after `Position::make`.
 //!
-//! Chu and Dai (rules/chu.md, dai.md 6): strict rule, a move recreating an
+//! Chu and Dai (docs/rules/chu.md, dai.md 6): strict rule, a move recreating an
 //! earlier position (same pieces, same side to move) is illegal.
 //! Cashew and Macadamia (cashew.md 6, macadamia.md 6): the moves of the
 //! cycle since the earlier occurrence decide, in this order:

@@ -1,4 +1,4 @@
-//! Suzumu Shogi rules (/work/shared/rules/suzumu.md, section 9 included),
+//! Suzumu Shogi rules (docs/rules/suzumu.md, section 9 included),
 //! one check per rule, in the style of `cashew_rules.rs` (helpers in
 //! `common`). First mover (Sente) = upper case, moves up; zone = ranks
 //! 12-16 for Sente, 1-5 for Gote; promotion optional for any move starting
@@ -1062,7 +1062,7 @@ fn protocol_second_pass_is_refused() {
 
 #[test]
 fn protocol_setboard_starts_without_skip_state() {
-    // 9.1, PROTOCOL.md: a FEN carries no skip state.
+    // 9.1, docs/notation.md: a FEN carries no skip state.
     let pieces = "K@a1 k@p16 L!@h7 l!@h10";
     let mut e = with_position(pieces, 'w');
     e.accepts("@@@@");

@@ -6,7 +6,7 @@
 //! Positions are written as piece lists, `"K@a1 k@l12 N@f6 +o@f8"`: upper
 //! case = the first mover (XBoard "white", moving up), lower case = the
 //! second (moving down), `+` = promoted, `'`/`!` suffixes as in the FEN.
-//! A move check asks `parse_move` (PROTOCOL.md notation): `Ok` = legal.
+//! A move check asks `parse_move` (docs/notation.md notation): `Ok` = legal.
 
 // Each test file uses its own subset of the helpers.
 #![allow(dead_code)]
