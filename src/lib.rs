@@ -16,5 +16,6 @@ pub mod search;
 pub mod time;
 pub mod tt;
 pub mod types;
+pub mod usi;
 pub mod variant;
 pub mod xboard;

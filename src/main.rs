@@ -1,6 +1,7 @@
 use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand};
 use kyodai::board::Position;
+use kyodai::perft::Counting;
 use kyodai::search::MAX_THREADS;
 use kyodai::variant::{Variant, VariantSet};
 use kyodai::{bench, openings, perft};
@@ -161,6 +162,27 @@ struct PerftArgs {
     /// After the total, print `time SECONDS` and `leaves/s N`.
     #[arg(long)]
     time: bool,
+    /// Count one leaf per effect, or per path as lishogi's shogiops lists
+    /// Chu moves (a Lion's two steps through an empty square besides its
+    /// jump or step; a pass once per empty square it goes out to).
+    #[arg(long, value_enum, default_value_t = By::Effect)]
+    by: By,
+    /// Notation of --divide's moves: CECP (Kyodai's, XBoard's), or USI as
+    /// lishogi writes Chu moves (one line per path with --by path).
+    #[arg(long, value_enum, default_value_t = Notation::Cecp)]
+    notation: Notation,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum By {
+    Effect,
+    Path,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Notation {
+    Cecp,
+    Usi,
 }
 
 /// Run a perft suite file; false if a count did not match.
@@ -219,6 +241,22 @@ fn run_perft(set: &'static VariantSet, r: PerftArgs, out: &mut dyn Write) -> Res
             .into());
     };
     let v = variant_named(set, variant)?;
+    let counting = match r.by {
+        By::Effect => Counting::Effect,
+        By::Path if perft::counts_paths(v) => Counting::Path,
+        By::Path => {
+            return Err(format!(
+                "--by path: {} has pieces with several ways to one move besides the Lion's (only Lion-type paths are counted)",
+                v.name
+            )
+            .into());
+        }
+    };
+    if r.notation == Notation::Usi && v.name != "chu" {
+        return Err("--notation usi: only Chu has a USI notation (lishogi's)"
+            .to_string()
+            .into());
+    }
     let mut pos = match &r.fen {
         Some(f) => Position::from_fen(v, f)?,
         None => Position::start(v),
@@ -234,13 +272,40 @@ fn run_perft(set: &'static VariantSet, r: PerftArgs, out: &mut dyn Write) -> Res
     let table = (r.hash > 0).then(|| perft::CountTable::new(r.hash));
     let started = std::time::Instant::now();
     let total = if r.divide {
-        let rows = perft::divide_parallel(&pos, depth, r.threads, table.as_ref());
+        let rows = perft::divide_parallel(&pos, depth, r.threads, table.as_ref(), counting);
+        let mut total = 0;
         for (mv, n) in &rows {
-            writeln!(out, "{mv} {n}")?;
+            // By path, every spelling of a move is a line of its own.
+            let texts = match (r.notation, counting) {
+                (Notation::Cecp, _) => vec![mv.to_string()],
+                (Notation::Usi, Counting::Effect) => kyodai::usi::move_paths(&pos, *mv)
+                    .into_iter()
+                    .take(1)
+                    .collect(),
+                (Notation::Usi, Counting::Path) => kyodai::usi::move_paths(&pos, *mv),
+            };
+            let texts = if texts.is_empty() {
+                vec![mv.to_string()]
+            } else {
+                texts
+            };
+            let ways = match counting {
+                Counting::Effect => 1,
+                Counting::Path => texts.len().max(1) as u64,
+            };
+            match r.notation {
+                Notation::Cecp if ways > 1 => writeln!(out, "{} {n} x{ways}", texts[0])?,
+                _ => {
+                    for t in &texts {
+                        writeln!(out, "{t} {n}")?;
+                    }
+                }
+            }
+            total += ways * n;
         }
-        rows.iter().map(|r| r.1).sum()
+        total
     } else {
-        perft::perft_parallel(&pos, depth, r.threads, table.as_ref())
+        perft::perft_parallel(&pos, depth, r.threads, table.as_ref(), counting)
     };
     writeln!(out, "total {total}")?;
     if r.time {

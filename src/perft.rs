@@ -10,8 +10,73 @@
 use crate::board::Position;
 use crate::movegen::{generate, parse_move};
 use crate::moves::Move;
-use crate::variant::Variant;
+use crate::types::{STRIDE, Square};
+use crate::variant::{Power, Variant};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+/// What one leaf is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// One per effect (origin, destination, pieces removed, promotion).
+    Effect,
+    /// One per path, as lishogi's shogiops lists Chu moves: a Lion-power
+    /// move also counts once for every empty square it can step through on
+    /// the way (a jump or step reached by two steps; a pass, out and back).
+    Path,
+}
+
+/// The single steps of `mv`'s piece that may start a Lion-type double
+/// step: all eight for a Lion, the sting directions for a Horned Falcon
+/// or Soaring Eagle; none for other pieces.
+fn lion_steps(pos: &Position, mv: Move) -> &'static [i32] {
+    const S: i32 = STRIDE as i32;
+    const KING: [i32; 8] = [1, -1, S, -S, S + 1, S - 1, 1 - S, -1 - S];
+    let Some(p) = pos.piece_at(mv.from()) else {
+        return &[];
+    };
+    let t = pos.variant().piece(p.kind());
+    if t.power == Power::Lion {
+        &KING
+    } else {
+        t.stings(p.color())
+    }
+}
+
+/// The squares a Lion-power move may step through, empty, on a path to
+/// its destination other than its direct one: every route `from -> mid ->
+/// to` by two of the piece's steps (`to == from`: a pass out and back).
+/// Moves that remove pieces have one path only: the removed squares are
+/// the path.
+pub fn empty_midpoints(pos: &Position, mv: Move) -> Vec<Square> {
+    let steps = lion_steps(pos, mv);
+    if !mv.kills().is_empty() {
+        return Vec::new();
+    }
+    steps
+        .iter()
+        .map(|&d| mv.from().offset(d))
+        .filter(|&mid| pos.cell(mid).is_empty())
+        .filter(|&mid| steps.iter().any(|&d| mid.offset(d) == mv.to()))
+        .collect()
+}
+
+/// How many leaves one move is under `counting`.
+fn paths(pos: &Position, mv: Move, counting: Counting) -> u64 {
+    match counting {
+        Counting::Effect => 1,
+        // A pass has no direct path: its paths are its midpoints.
+        Counting::Path if mv.is_pass() => (empty_midpoints(pos, mv).len() as u64).max(1),
+        Counting::Path => 1 + empty_midpoints(pos, mv).len() as u64,
+    }
+}
+
+/// Whether path counting means anything in `v`: shogiops' Chu, and the
+/// variants whose only multi-step powers are the Lion's.
+pub fn counts_paths(v: &Variant) -> bool {
+    v.pieces
+        .iter()
+        .all(|t| matches!(t.power, Power::None | Power::Lion) && !t.is_demon())
+}
 
 /// The deepest perft a user may ask for. Chu's tree grows some forty-fold
 /// per ply (48315 leaves at depth 3), so nothing near depth 20 finishes on
@@ -25,7 +90,7 @@ pub const MAX_HASH_MB: usize = 16 << 10;
 /// Leaf count at `depth`, with one move buffer per level reused throughout.
 pub fn perft(pos: &mut Position, depth: usize) -> u64 {
     let mut buffers = buffers(depth);
-    count(pos, depth, &mut buffers, None)
+    count(pos, depth, &mut buffers, None, Counting::Effect)
 }
 
 fn buffers(depth: usize) -> Vec<Vec<Move>> {
@@ -37,6 +102,7 @@ fn count(
     depth: usize,
     buffers: &mut [Vec<Move>],
     table: Option<&CountTable>,
+    counting: Counting,
 ) -> u64 {
     if depth == 0 {
         return 1;
@@ -44,7 +110,7 @@ fn count(
     // Counts of one- and two-ply subtrees cost less than a table look-up
     // saves; from three plies on they are stored.
     let table = table.filter(|_| depth >= 3);
-    let key = table.map(|_| table_key(pos, depth));
+    let key = table.map(|_| table_key(pos, depth, counting));
     if let (Some(t), Some(k)) = (table, key)
         && let Some(n) = t.probe(k)
     {
@@ -53,12 +119,17 @@ fn count(
     let (list, rest) = buffers.split_first_mut().expect("one buffer per level");
     generate(pos, list);
     if depth == 1 {
-        return list.len() as u64;
+        return match counting {
+            Counting::Effect => list.len() as u64,
+            Counting::Path => list.iter().map(|&mv| paths(pos, mv, counting)).sum(),
+        };
     }
     let mut total = 0;
     for &mv in list.iter() {
+        // Every path of a move leads to the same position.
+        let ways = paths(pos, mv, counting);
         pos.make(mv);
-        total += count(pos, depth - 1, rest, table);
+        total += ways * count(pos, depth - 1, rest, table, counting);
         pos.unmake();
     }
     if let (Some(t), Some(k)) = (table, key) {
@@ -67,9 +138,14 @@ fn count(
     total
 }
 
-/// A subtree's key: the position with its rule state, and the depth.
-fn table_key(pos: &Position, depth: usize) -> u64 {
-    pos.search_key() ^ (depth as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+/// A subtree's key: the position with its rule state, the depth and what
+/// is counted.
+fn table_key(pos: &Position, depth: usize, counting: Counting) -> u64 {
+    let mode = match counting {
+        Counting::Effect => 0,
+        Counting::Path => 0x5A5A_5A5A_5A5A_5A5A,
+    };
+    pos.search_key() ^ (depth as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ mode
 }
 
 /// Subtree counts shared by threads without locks. A slot holds the key
@@ -116,17 +192,18 @@ impl CountTable {
 
 /// Counts per root move, in generation order.
 pub fn divide(pos: &mut Position, depth: usize) -> Vec<(Move, u64)> {
-    divide_parallel(pos, depth, 1, None)
+    divide_parallel(pos, depth, 1, None, Counting::Effect)
 }
 
 /// Counts per root move, in generation order, the root moves shared out
 /// among `threads` threads (each takes the next one not yet taken), all
-/// using `table` if given.
+/// using `table` if given. A root move's count is that of one of its paths.
 pub fn divide_parallel(
     pos: &Position,
     depth: usize,
     threads: usize,
     table: Option<&CountTable>,
+    counting: Counting,
 ) -> Vec<(Move, u64)> {
     let mut roots = Vec::new();
     generate(pos, &mut roots);
@@ -142,7 +219,13 @@ pub fn divide_parallel(
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&mv) = roots.get(i) else { return };
                     pos.make(mv);
-                    let n = count(&mut pos, depth.saturating_sub(1), &mut buffers, table);
+                    let n = count(
+                        &mut pos,
+                        depth.saturating_sub(1),
+                        &mut buffers,
+                        table,
+                        counting,
+                    );
                     pos.unmake();
                     counts[i].store(n, Ordering::Relaxed);
                 }
@@ -162,13 +245,14 @@ pub fn perft_parallel(
     depth: usize,
     threads: usize,
     table: Option<&CountTable>,
+    counting: Counting,
 ) -> u64 {
     if depth == 0 {
         return 1;
     }
-    divide_parallel(pos, depth, threads, table)
+    divide_parallel(pos, depth, threads, table, counting)
         .iter()
-        .map(|r| r.1)
+        .map(|&(mv, n)| paths(pos, mv, counting) * n)
         .sum()
 }
 
@@ -288,7 +372,7 @@ pub fn check_suite(
         let pos = case_position(variant, case);
         for &(depth, expected) in case.counts.iter().filter(|c| c.0 <= max_depth) {
             let got = match &pos {
-                Ok(p) => Ok(perft_parallel(p, depth, threads, table)),
+                Ok(p) => Ok(perft_parallel(p, depth, threads, table, Counting::Effect)),
                 Err(e) => Err(e.clone()),
             };
             out.push(Checked {
@@ -330,13 +414,49 @@ mod tests {
             let mut pos = start(name);
             let one = perft(&mut pos, depth);
             let table = CountTable::new(16);
-            assert_eq!(perft_parallel(&pos, depth, 2, None), one, "{name}");
-            assert_eq!(perft_parallel(&pos, depth, 2, Some(&table)), one, "{name}");
+            let effect = Counting::Effect;
+            assert_eq!(perft_parallel(&pos, depth, 2, None, effect), one, "{name}");
+            assert_eq!(
+                perft_parallel(&pos, depth, 2, Some(&table), effect),
+                one,
+                "{name}"
+            );
             // A second run answers from the filled table.
-            assert_eq!(perft_parallel(&pos, depth, 3, Some(&table)), one, "{name}");
-            let rows = divide_parallel(&pos, depth, 2, Some(&table));
+            assert_eq!(
+                perft_parallel(&pos, depth, 3, Some(&table), effect),
+                one,
+                "{name}"
+            );
+            let rows = divide_parallel(&pos, depth, 2, Some(&table), effect);
             assert_eq!(rows, divide(&mut pos, depth), "{name}");
         }
+    }
+
+    #[test]
+    fn chu_paths_are_counted_as_shogiops_counts_them() {
+        // shogiops' perft of the start position: 36 / 1296 / 52599 / 2134748.
+        let pos = start("chu");
+        let table = CountTable::new(16);
+        let by_path: Vec<u64> = (1..=4)
+            .map(|d| perft_parallel(&pos, d, 2, Some(&table), Counting::Path))
+            .collect();
+        assert_eq!(by_path, [36, 1296, 52599, 2134748]);
+        assert_eq!(perft_parallel(&pos, 3, 1, None, Counting::Effect), 48315);
+        // A Lion on f6 of an otherwise empty board (but the Kings): its
+        // jump to f8 is one effect and two paths (over f7, or jumping).
+        let v = VariantSet::builtin().find("chu").expect("built in");
+        let pos =
+            Position::from_fen(v, "11k/12/12/12/12/12/5N6/12/12/12/12/K11 w - 0 1").expect("reads");
+        let jump = parse_move(&pos, "f6f8").expect("legal");
+        assert_eq!(paths(&pos, jump, Counting::Path), 4);
+        let pass = parse_move(&pos, "@@@@").expect("legal");
+        assert_eq!(paths(&pos, pass, Counting::Path), 8);
+        let step = parse_move(&pos, "f6f7").expect("legal");
+        assert_eq!(paths(&pos, step, Counting::Path), 5);
+        assert!(counts_paths(v));
+        assert!(!counts_paths(
+            VariantSet::builtin().find("nutty").expect("built in")
+        ));
     }
 
     #[test]
