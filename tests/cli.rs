@@ -401,10 +401,14 @@ fn perft_suites_pass_and_a_changed_count_fails_naming_its_case() {
     ]);
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(!o.status.success());
-    assert!(
-        text.contains("[start] (line 21) perft 2: expected 1297, got 1296"),
-        "{text}"
-    );
+    let start_line = std::fs::read_to_string(suite)
+        .unwrap()
+        .lines()
+        .position(|l| l == "[start]")
+        .expect("a [start] case")
+        + 1;
+    let expected = format!("[start] (line {start_line}) perft 2: expected 1297, got 1296");
+    assert!(text.contains(&expected), "{text}");
     let last = text.lines().last().unwrap_or("");
     assert_eq!(
         last,
@@ -469,4 +473,25 @@ fn perft_by_path_in_usi_notation_counts_as_shogiops_does() {
     let o = kyodai(&["perft", "nutty", "2", "--by", "path"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--by path"));
+}
+
+#[test]
+fn the_man_page_describes_every_command() {
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/kyodai.6")).unwrap();
+    let help = String::from_utf8_lossy(&kyodai(&["--help"]).stdout).into_owned();
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .collect();
+    assert!(commands.len() >= 6, "{help}");
+    for c in commands {
+        assert!(
+            page.contains(&format!(".B {c}\n")),
+            "kyodai.6 lacks a .B {c} entry"
+        );
+    }
 }
