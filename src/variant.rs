@@ -639,6 +639,14 @@ impl Draft {
     fn finish(self) -> Result<Variant, String> {
         let ctx = |e: String| format!("variant {}: {e}", self.name);
         let (width, height) = self.size.ok_or_else(|| ctx("no board size".into()))?;
+        // Each side's zone lies within the board (found by fuzzing: a
+        // deeper one made the evaluation tables' rank arithmetic overflow).
+        if self.zone > height {
+            return Err(ctx(format!(
+                "zone depth {} is deeper than the board's {height} ranks",
+                self.zone
+            )));
+        }
         if self.pieces.is_empty() || self.pieces.len() > MAX_KINDS {
             return Err(ctx(format!("needs 1..{MAX_KINDS} piece types")));
         }
@@ -1000,6 +1008,17 @@ mod tests {
                 "[x]\nboard = 3x3\nstart = 3/3/3 w\npiece = K | King | K | K | - | flying\n"
             )
             .is_err()
+        );
+        let zone = |depth: u32| {
+            VariantSet::parse(&format!(
+                "[x]\nboard = 3x3\nzone = {depth}\nstart = k2/3/2K w\npiece = K | King | K | K | - | royal\n"
+            ))
+        };
+        assert!(zone(3).is_ok());
+        let deep = zone(4).err().unwrap_or_default();
+        assert!(
+            deep.contains("zone depth 4 is deeper than the board's 3 ranks"),
+            "{deep}"
         );
     }
 
