@@ -1,19 +1,12 @@
-//! The engine.ini reader: any text. A file that reads gives variants whose
-//! start positions read or are refused, never a panic.
+//! The engine.ini reader: any text, never a panic. (Reading a file builds
+//! its variants' tables too, evaluation included. Start positions are the
+//! FEN target's business: checking them here would need each variant to
+//! live for ever, and a run leaks one per input.)
 #![no_main]
-use kyodai::board::Position;
 use kyodai::variant::VariantSet;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    if let Ok(set) = VariantSet::parse(&text) {
-        // Variants live as long as the engine, as in `kyodai --ini`.
-        let set: &'static VariantSet = Box::leak(Box::new(set));
-        for v in &set.variants {
-            if let Ok(mut pos) = Position::from_fen(v, &v.start_fen) {
-                let _ = kyodai::game::legal_moves(&mut pos);
-            }
-        }
-    }
+    let _ = VariantSet::parse(&text);
 });
