@@ -104,6 +104,16 @@ impl Move {
         self.from == self.to && self.kill_count == 0 && !self.promote
     }
 
+    /// The move as an engine or GUI sends it over CECP: the `Display`
+    /// form, but a pass as the null move `@@@@`.
+    pub fn cecp_text(self) -> String {
+        if self.is_pass() {
+            "@@@@".to_string()
+        } else {
+            self.to_string()
+        }
+    }
+
     /// Whether `text` names this move's effect (kill squares in any order).
     /// Texts that need the board to be understood (an out-and-back over an
     /// empty square, legs through empty squares) are resolved by

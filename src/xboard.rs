@@ -485,7 +485,7 @@ impl Engine {
             self.searcher.think(&mut self.pos, limits, &mut |_| {}).best
         });
         if let Some(mv) = mv {
-            self.say(&format!("Hint: {}", move_text(mv)));
+            self.say(&format!("Hint: {}", mv.cecp_text()));
         }
     }
 
@@ -965,7 +965,7 @@ impl Engine {
         self.last_score = (outcome.depth > 0).then_some(outcome.score);
         let ending = game::play(&mut self.pos, mv);
         self.excluded.clear();
-        self.say(&format!("move {}", move_text(mv)));
+        self.say(&format!("move {}", mv.cecp_text()));
         self.claim(ending);
     }
 }
@@ -1046,15 +1046,6 @@ fn rank_16_origin(v: &Variant, text: &str) -> Option<String> {
     let file = letter.to_ascii_lowercase();
     let inside = (file as usize).checked_sub(b'a' as usize)? < v.width;
     (v.height == 16 && inside && !to.is_empty()).then(|| format!("{}16{to}", file as char))
-}
-
-/// A move as the engine sends it: a pass is the null move `@@@@`.
-fn move_text(mv: Move) -> String {
-    if mv.is_pass() {
-        "@@@@".to_string()
-    } else {
-        mv.to_string()
-    }
 }
 
 fn looks_like_move(s: &str) -> bool {

@@ -11,7 +11,6 @@ use super::engine::{
 };
 use crate::board::Position;
 use crate::game::{self, Ending, result_text, side_name};
-use crate::moves::Move;
 use crate::types::Color;
 use crate::variant::Variant;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -128,15 +127,6 @@ fn color_of(seat: usize) -> Color {
 
 fn seat_of(c: Color) -> usize {
     c.index()
-}
-
-/// A move as engines are sent it: a pass as the null move `@@@@`.
-pub fn move_text(mv: Move) -> String {
-    if mv.is_pass() {
-        "@@@@".to_string()
-    } else {
-        mv.to_string()
-    }
 }
 
 /// `depth score time nodes pv...`: CECP's thinking output.
@@ -351,7 +341,7 @@ pub fn play(
             return Err(format!("the opening ends the game at {text}"));
         }
         moves.push(MoveRecord {
-            text: move_text(mv),
+            text: mv.cecp_text(),
             eval: None,
             time: Duration::ZERO,
             book: true,
@@ -572,7 +562,7 @@ impl Referee {
                 }
                 Ok((played, ending)) => {
                     self.moves.push(MoveRecord {
-                        text: move_text(played),
+                        text: played.cecp_text(),
                         eval,
                         time: used,
                         book: false,
