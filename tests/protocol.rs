@@ -1471,10 +1471,30 @@ fn pv_heads(lines: &[String]) -> Vec<String> {
 /// `pong` is dropped; then wait for a thinking line and return all it
 /// printed up to the next `pong`.
 fn analysis_output(e: &mut Engine) -> Vec<String> {
-    e.sync();
-    let (mut out, first) = e.wait_for(Duration::from_secs(10), "a thinking line", is_thinking_line);
-    out.push(first);
-    std::thread::sleep(Duration::from_millis(200));
+    let synced = e.sync();
+    // Lines after the `pong` come from the search the commands before
+    // restarted. But analysis goes on through `ping`, and on a nearly empty
+    // board it may reach its deepest depth and finish before the `pong`:
+    // then its lines are among those read up to it.
+    let mut out = Vec::new();
+    let deadline = std::time::Instant::now() + Duration::from_secs(2);
+    while let Some(line) = e.line_within(
+        deadline.saturating_duration_since(std::time::Instant::now()),
+        "analysis",
+    ) {
+        let thinking = is_thinking_line(&line);
+        out.push(line);
+        if thinking {
+            std::thread::sleep(Duration::from_millis(200));
+            out.extend(e.sync());
+            return out;
+        }
+    }
+    let mut out: Vec<String> = synced.into_iter().chain(out).collect();
+    assert!(
+        out.iter().any(|l| is_thinking_line(l)),
+        "no thinking line: {out:?}"
+    );
     out.extend(e.sync());
     out
 }
