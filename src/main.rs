@@ -13,7 +13,7 @@ use std::process::ExitCode;
 #[command(
     name = "kyodai",
     version,
-    after_help = format!("Variants: {}", variant_names(VariantSet::builtin()))
+    after_help = format!("Variants: {}", VariantSet::builtin().names())
 )]
 struct Cli {
     /// Load variant definitions from this file instead of the built-in engine.ini.
@@ -316,25 +316,11 @@ fn run_perft(set: &'static VariantSet, r: PerftArgs, out: &mut dyn Write) -> Res
     Ok(())
 }
 
-/// The variants of `set` by name, each with its shortest alias where that
-/// is shorter still: `chu, dai, cashew-shogi (cashew), ...`.
-fn variant_names(set: &VariantSet) -> String {
-    let named: Vec<String> = set
-        .variants
-        .iter()
-        .map(|v| match v.aliases.iter().min_by_key(|a| a.len()) {
-            Some(short) if short.len() < v.name.len() => format!("{} ({short})", v.name),
-            _ => v.name.clone(),
-        })
-        .collect();
-    named.join(", ")
-}
-
 /// The help of a VARIANT argument.
 fn variant_help() -> String {
     format!(
         "Variant: {} (or one defined in --ini FILE)",
-        variant_names(VariantSet::builtin())
+        VariantSet::builtin().names()
     )
 }
 
@@ -381,7 +367,7 @@ fn check_start_positions(set: &'static VariantSet) -> Result<&'static VariantSet
 
 fn variant_named(set: &'static VariantSet, name: &str) -> Result<&'static Variant, String> {
     set.find(name)
-        .ok_or_else(|| format!("unknown variant '{name}'; variants: {}", variant_names(set)))
+        .ok_or_else(|| format!("unknown variant '{name}'; variants: {}", set.names()))
 }
 
 /// Why a command stopped early.

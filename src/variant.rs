@@ -442,6 +442,21 @@ impl VariantSet {
         self.variants.iter().find(|v| v.answers_to(name))
     }
 
+    /// The variants by name, each with its shortest alias where that is
+    /// shorter still: `chu, dai, cashew-shogi (cashew), ...` (help texts and
+    /// unknown-variant errors).
+    pub fn names(&self) -> String {
+        let named: Vec<String> = self
+            .variants
+            .iter()
+            .map(|v| match v.aliases.iter().min_by_key(|a| a.len()) {
+                Some(short) if short.len() < v.name.len() => format!("{} ({short})", v.name),
+                _ => v.name.clone(),
+            })
+            .collect();
+        named.join(", ")
+    }
+
     pub fn parse(text: &str) -> Result<VariantSet, String> {
         let mut drafts: Vec<Draft> = Vec::new();
         for (n, raw) in text.lines().enumerate() {

@@ -219,11 +219,10 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
     }
     let cfg = config::parse(args)?;
     let variant = set.find(&cfg.variant).ok_or_else(|| {
-        let names: Vec<&str> = set.variants.iter().map(|v| v.name.as_str()).collect();
         format!(
-            "unknown variant '{}' (one of: {})",
+            "unknown variant '{}'; variants: {}",
             cfg.variant,
-            names.join(", ")
+            set.names()
         )
     })?;
     let sprt = match cfg.sprt {
