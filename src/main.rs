@@ -162,9 +162,10 @@ struct PerftArgs {
     /// After the total, print `time SECONDS` and `leaves/s N`.
     #[arg(long)]
     time: bool,
-    /// Count one leaf per effect, or per path as lishogi's shogiops lists
+    /// Count one leaf per effect, or per route as lishogi's shogiops lists
     /// Chu moves (a Lion's two steps through an empty square besides its
-    /// jump or step; a pass once per empty square it goes out to).
+    /// jump or step; a pass once per empty square it goes out to), hook
+    /// turns and area walks alike (docs/perft.md).
     #[arg(long, value_enum, default_value_t = By::Effect)]
     by: By,
     /// Notation of --divide's moves: CECP (Kyodai's, XBoard's), or USI as
@@ -243,14 +244,7 @@ fn run_perft(set: &'static VariantSet, r: PerftArgs, out: &mut dyn Write) -> Res
     let v = variant_named(set, variant)?;
     let counting = match r.by {
         By::Effect => Counting::Effect,
-        By::Path if perft::counts_paths(v) => Counting::Path,
-        By::Path => {
-            return Err(format!(
-                "--by path: {} has pieces with several ways to one move besides the Lion's (only Lion-type paths are counted)",
-                v.name
-            )
-            .into());
-        }
+        By::Path => Counting::Path,
     };
     if r.notation == Notation::Usi && v.name != "chu" {
         return Err("--notation usi: only Chu has a USI notation (lishogi's)"
@@ -291,7 +285,7 @@ fn run_perft(set: &'static VariantSet, r: PerftArgs, out: &mut dyn Write) -> Res
             };
             let ways = match counting {
                 Counting::Effect => 1,
-                Counting::Path => texts.len().max(1) as u64,
+                Counting::Path => perft::path_count(&pos, *mv),
             };
             match r.notation {
                 Notation::Cecp if ways > 1 => writeln!(out, "{} {n} x{ways}", texts[0])?,

@@ -663,7 +663,7 @@ impl<S: Sink> Emitter<'_, S> {
 }
 
 /// Indices into `KING_STEPS` of a hook piece's four slide directions.
-fn hook_directions(diagonal: bool) -> impl Iterator<Item = usize> {
+pub(crate) fn hook_directions(diagonal: bool) -> impl Iterator<Item = usize> {
     (usize::from(diagonal)..8).step_by(2)
 }
 
@@ -941,6 +941,29 @@ pub fn accepted_moves(pos: &Position) -> Vec<Move> {
     let mut legal = Vec::new();
     generate_into(pos, &mut legal, false, Protection::AfterMove, true);
     legal
+}
+
+/// Whether `mv`'s piece also makes `mv` by its ordinary movement (a
+/// slide, step or jump from the data), apart from its special powers and
+/// area move: that way is one path of its own (path-counting perft).
+pub fn made_by_rays(pos: &Position, mv: Move) -> bool {
+    let Some(p) = pos.piece_at(mv.from()) else {
+        return false;
+    };
+    let v = pos.variant();
+    let mut moves = Vec::new();
+    let mut e = Emitter {
+        pos,
+        v,
+        us: p.color(),
+        sink: &mut moves,
+        captures_only: false,
+        protection: Protection::BeforeMove,
+        okazaki: pos.okazaki(),
+        no_pass: false,
+    };
+    e.rays(v.piece(p.kind()), mv.from());
+    moves.contains(&mv)
 }
 
 /// All legal moves of the side to move (repetition aside) into `out`.

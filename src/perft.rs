@@ -1,17 +1,18 @@
 //! Perft: count the leaf nodes of the legal-move tree: one per effect (a
 //! Lion's step-step through an empty square is its jump), an optional
 //! promotion twice, a pass once per piece that can make it, repetition
-//! ignored, no moves once a side has lost its royals.
+//! ignored, no moves once a side has lost its royals; or one per route
+//! (`path_count`), as lishogi counts Chu moves.
 //!
 //! Deep counts split the root moves over threads and share a table of
 //! subtree counts; suites (`perft/*.txt`) list positions with their
 //! expected counts.
 
 use crate::board::Position;
-use crate::movegen::{generate, parse_move};
+use crate::movegen::{generate, hook_directions, made_by_rays, parse_move};
 use crate::moves::Move;
-use crate::types::{STRIDE, Square};
-use crate::variant::{Power, Variant};
+use crate::types::{KING_STEPS, Square};
+use crate::variant::{Burn, Power, Variant};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// What one leaf is.
@@ -19,9 +20,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 pub enum Counting {
     /// One per effect (origin, destination, pieces removed, promotion).
     Effect,
-    /// One per path, as lishogi's shogiops lists Chu moves: a Lion-power
-    /// move also counts once for every empty square it can step through on
-    /// the way (a jump or step reached by two steps; a pass, out and back).
+    /// One per path (`path_count`): a move its piece can make by several
+    /// routes counts once per route, as lishogi's shogiops lists Chu moves.
     Path,
 }
 
@@ -29,14 +29,12 @@ pub enum Counting {
 /// step: all eight for a Lion, the sting directions for a Horned Falcon
 /// or Soaring Eagle; none for other pieces.
 fn lion_steps(pos: &Position, mv: Move) -> &'static [i32] {
-    const S: i32 = STRIDE as i32;
-    const KING: [i32; 8] = [1, -1, S, -S, S + 1, S - 1, 1 - S, -1 - S];
     let Some(p) = pos.piece_at(mv.from()) else {
         return &[];
     };
     let t = pos.variant().piece(p.kind());
     if t.power == Power::Lion {
-        &KING
+        &KING_STEPS
     } else {
         t.stings(p.color())
     }
@@ -60,22 +58,93 @@ pub fn empty_midpoints(pos: &Position, mv: Move) -> Vec<Square> {
         .collect()
 }
 
-/// How many leaves one move is under `counting`.
-fn paths(pos: &Position, mv: Move, counting: Counting) -> u64 {
-    match counting {
-        Counting::Effect => 1,
-        // A pass has no direct path: its paths are its midpoints.
-        Counting::Path if mv.is_pass() => (empty_midpoints(pos, mv).len() as u64).max(1),
-        Counting::Path => 1 + empty_midpoints(pos, mv).len() as u64,
+/// How many routes `mv`'s piece has to make `mv` (docs/perft.md, section
+/// 2): a Lion-type move its direct way plus one through each empty square
+/// it can step through; a pass once per empty square it can go out to and
+/// come back from; a hook move once per turning square; an area move
+/// (Fire Demon, Regent, Vice General) once per sequence of king steps over
+/// empty squares, plus its slide or step there if it has one. A move that
+/// removes pieces on its way (igui, double capture, jump capture) has the
+/// one route through them; everything else has one route.
+pub fn path_count(pos: &Position, mv: Move) -> u64 {
+    let Some(p) = pos.piece_at(mv.from()) else {
+        return 1;
+    };
+    let t = pos.variant().piece(p.kind());
+    let (from, to) = (mv.from(), mv.to());
+    // A Suzumu Demon's burns are chosen after its move; its route is the
+    // move's.
+    let burns_after = t.burn == Burn::Choose && to != from;
+    if !mv.kills().is_empty() && !burns_after {
+        return 1;
     }
+    let empty_neighbours = |steps: &mut dyn Iterator<Item = i32>| {
+        steps
+            .filter(|&d| pos.cell(from.offset(d)).is_empty())
+            .count() as u64
+    };
+    let routes = match t.power {
+        Power::DiagonalLion if mv.is_pass() => {
+            empty_neighbours(&mut KING_STEPS.iter().copied().skip(1).step_by(2))
+        }
+        Power::Wolf if mv.is_pass() => empty_neighbours(&mut KING_STEPS.iter().copied()),
+        Power::Hook { diagonal } => turning_squares(pos, from, to, diagonal),
+        _ if t.area > 0 => {
+            let direct = from.distance(to) >= 2 && made_by_rays(pos, mv);
+            u64::from(direct) + king_walks(pos, to, from, t.area)
+        }
+        // A pass has no direct path: its paths are its midpoints.
+        _ if mv.is_pass() => empty_midpoints(pos, mv).len() as u64,
+        _ => 1 + empty_midpoints(pos, mv).len() as u64,
+    };
+    routes.max(1)
 }
 
-/// Whether path counting means anything in `v`: shogiops' Chu, and the
-/// variants whose only multi-step powers are the Lion's.
-pub fn counts_paths(v: &Variant) -> bool {
-    v.pieces
-        .iter()
-        .all(|t| matches!(t.power, Power::None | Power::Lion) && !t.is_demon())
+/// The walks of 1 to `steps` king steps from `at` that end on `to`, over
+/// empty squares (the moving piece's own square is not empty, so no route
+/// passes back through it: that would be a pass and then another move).
+fn king_walks(pos: &Position, to: Square, at: Square, steps: u8) -> u64 {
+    let mut walks = 0;
+    for &d in &KING_STEPS {
+        let sq = at.offset(d);
+        let cell = pos.cell(sq);
+        if cell.is_off() {
+            continue;
+        }
+        walks += u64::from(sq == to);
+        if steps > 1 && cell.is_empty() {
+            walks += king_walks(pos, to, sq, steps - 1);
+        }
+    }
+    walks
+}
+
+/// The empty squares on which a hook piece on `from` can turn 90 degrees
+/// and slide on to `to` (0 when `to` is a straight slide).
+fn turning_squares(pos: &Position, from: Square, to: Square, diagonal: bool) -> u64 {
+    let mut turns = 0;
+    for i in hook_directions(diagonal) {
+        let mut turn = from.offset(KING_STEPS[i]);
+        while pos.cell(turn).is_empty() {
+            for b in [KING_STEPS[(i + 2) % 8], KING_STEPS[(i + 6) % 8]] {
+                let mut sq = turn.offset(b);
+                while sq != to && pos.cell(sq).is_empty() {
+                    sq = sq.offset(b);
+                }
+                turns += u64::from(sq == to);
+            }
+            turn = turn.offset(KING_STEPS[i]);
+        }
+    }
+    turns
+}
+
+/// How many leaves one move is under `counting`.
+fn leaves(pos: &Position, mv: Move, counting: Counting) -> u64 {
+    match counting {
+        Counting::Effect => 1,
+        Counting::Path => path_count(pos, mv),
+    }
 }
 
 /// The deepest perft a user may ask for. Chu's tree grows some forty-fold
@@ -121,13 +190,13 @@ fn count(
     if depth == 1 {
         return match counting {
             Counting::Effect => list.len() as u64,
-            Counting::Path => list.iter().map(|&mv| paths(pos, mv, counting)).sum(),
+            Counting::Path => list.iter().map(|&mv| leaves(pos, mv, counting)).sum(),
         };
     }
     let mut total = 0;
     for &mv in list.iter() {
         // Every path of a move leads to the same position.
-        let ways = paths(pos, mv, counting);
+        let ways = leaves(pos, mv, counting);
         pos.make(mv);
         total += ways * count(pos, depth - 1, rest, table, counting);
         pos.unmake();
@@ -252,7 +321,7 @@ pub fn perft_parallel(
     }
     divide_parallel(pos, depth, threads, table, counting)
         .iter()
-        .map(|&(mv, n)| paths(pos, mv, counting) * n)
+        .map(|&(mv, n)| leaves(pos, mv, counting) * n)
         .sum()
 }
 
@@ -448,15 +517,51 @@ mod tests {
         let pos =
             Position::from_fen(v, "11k/12/12/12/12/12/5N6/12/12/12/12/K11 w - 0 1").expect("reads");
         let jump = parse_move(&pos, "f6f8").expect("legal");
-        assert_eq!(paths(&pos, jump, Counting::Path), 4);
+        assert_eq!(path_count(&pos, jump), 4);
         let pass = parse_move(&pos, "@@@@").expect("legal");
-        assert_eq!(paths(&pos, pass, Counting::Path), 8);
+        assert_eq!(path_count(&pos, pass), 8);
         let step = parse_move(&pos, "f6f7").expect("legal");
-        assert_eq!(paths(&pos, step, Counting::Path), 5);
-        assert!(counts_paths(v));
-        assert!(!counts_paths(
-            VariantSet::builtin().find("nutty").expect("built in")
-        ));
+        assert_eq!(path_count(&pos, step), 5);
+    }
+
+    /// `path_count` of the move `text` in `fen`.
+    fn routes(variant: &str, fen: &str, text: &str) -> u64 {
+        let v = VariantSet::builtin().find(variant).expect("built in");
+        let pos = Position::from_fen(v, fen).expect("reads");
+        path_count(&pos, parse_move(&pos, text).expect("legal"))
+    }
+
+    #[test]
+    fn hook_area_wolf_and_harpy_routes_are_counted() {
+        // Cashew Hook Mover on g7: h8 by turning on g8 or on h7; a straight
+        // slide has one route; an own Pawn on g8 leaves one turn.
+        let hook = "12k/13/13/13/13/13/6H!6/13/13/13/13/13/K12 w - 0 1";
+        assert_eq!(routes("cashew", hook, "g7h8"), 2);
+        assert_eq!(routes("cashew", hook, "g7h10"), 2);
+        assert_eq!(routes("cashew", hook, "g7g10"), 1);
+        let blocked = "12k/13/13/13/13/6P6/6H!6/13/13/13/13/13/K12 w - 0 1";
+        assert_eq!(routes("cashew", blocked, "g7h8"), 1);
+        // Cashew Wolf on g7 with an own Pawn on g8: a pass out and back
+        // over each of the seven empty neighbours.
+        let wolf = "12k/13/13/13/13/6P6/6W!6/13/13/13/13/13/K12 w - 0 1";
+        assert_eq!(routes("cashew", wolf, "@@@@"), 7);
+        assert_eq!(routes("cashew", wolf, "g7i9"), 1);
+        // Nutty Fire Demon on g6 (area 3) on an open board, counted by hand
+        // with the Demon at (0,0): to (2,0) by its sideways slide, three
+        // two-step and twelve three-step walks; to (2,2) by its diagonal
+        // slide, one two-step and six three-step walks; to (1,0) one step,
+        // four two-step and 19 three-step walks; a pass out and back (8)
+        // or round a triangle (24).
+        let demon = "12k/13/13/13/13/13/13/6D!6/13/13/13/13/K12 w - 0 1";
+        assert_eq!(routes("nutty", demon, "g6i6"), 16);
+        assert_eq!(routes("nutty", demon, "g6i8"), 8);
+        assert_eq!(routes("nutty", demon, "g6h6"), 24);
+        assert_eq!(routes("nutty", demon, "@@@@"), 32);
+        // Nutty Harpy on g6 with an own Pawn on f7: its pass goes over one
+        // of the three empty diagonal neighbours; its jumps have one route.
+        let harpy = "12k/13/13/13/13/13/5P7/6+Q6/13/13/13/13/K12 w - 0 1";
+        assert_eq!(routes("nutty", harpy, "@@@@"), 3);
+        assert_eq!(routes("nutty", harpy, "g6i8"), 1);
     }
 
     #[test]

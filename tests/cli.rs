@@ -470,9 +470,55 @@ fn perft_by_path_in_usi_notation_counts_as_shogiops_does() {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.contains(&"7j7h 1728"), "{text}");
     assert!(lines.contains(&"7j9k 1044"), "{text}");
-    let o = kyodai(&["perft", "nutty", "2", "--by", "path"]);
-    assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--by path"));
+}
+
+#[test]
+fn perft_by_path_in_cecp_notation_marks_moves_with_several_routes() {
+    // A Cashew Hook Mover on g7 turns on g8 or h7 to reach h8: one line
+    // with its subtree count and x2; the total counts both routes.
+    let o = kyodai(&[
+        "perft",
+        "cashew",
+        "2",
+        "--fen",
+        "12k/13/13/13/13/13/6H!6/13/13/13/13/13/K12 w - 0 1",
+        "--divide",
+        "--by",
+        "path",
+    ]);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("g7h8 "))
+        .expect("listed");
+    assert!(line.ends_with(" x2"), "{line}");
+    let rows: u64 = text
+        .lines()
+        .filter(|l| !l.starts_with("total"))
+        .map(|l| {
+            let mut f = l.split(' ').skip(1);
+            let n: u64 = f.next().unwrap().parse().unwrap();
+            let ways: u64 = f.next().map_or(1, |w| w[1..].parse().unwrap());
+            n * ways
+        })
+        .sum();
+    assert!(text.ends_with(&format!("total {rows}\n")), "{text}");
+    let effect = kyodai(&[
+        "perft",
+        "cashew",
+        "2",
+        "--fen",
+        "12k/13/13/13/13/13/6H!6/13/13/13/13/13/K12 w - 0 1",
+    ]);
+    let effect: u64 = String::from_utf8_lossy(&effect.stdout)
+        .trim()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(rows > effect, "{rows} paths, {effect} effects");
 }
 
 #[test]
