@@ -1,8 +1,9 @@
-//! Kyodai: an engine for the large shogi variants over CECP.
+//! Kyodai: an engine for the large shogi variants over CECP and USI.
 
 pub mod bench;
 pub mod betza;
 pub mod board;
+pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod highlight;

@@ -1,5 +1,6 @@
-//! Time management: how long to think for the next move under `level`,
-//! `st` and the engine's own clock as reported by `time`.
+//! Time management: how long to think for the next move under a time
+//! control (CECP's `level` and `st`, USI's clocks with increment or
+//! byoyomi) and the engine's own clock as the GUI reports it.
 
 use std::time::Duration;
 
@@ -13,8 +14,12 @@ pub enum Control {
         base_ms: u64,
         inc_ms: u64,
     },
-    /// `st N`: exactly this long per move.
+    /// `st N`, USI `movetime`: exactly this long per move.
     PerMove { ms: u64 },
+    /// USI clocks: the main time left (the `remaining_ms` of `budget`),
+    /// `inc_ms` added after each move, then `byoyomi_ms` per move once the
+    /// main time has run out (a move within it costs nothing).
+    Clock { inc_ms: u64, byoyomi_ms: u64 },
 }
 
 impl Default for Control {
@@ -90,6 +95,30 @@ pub fn budget(control: Control, remaining_ms: u64, moves_played: u32) -> Budget 
                 hard: Duration::from_millis(hard),
             }
         }
+        Control::Clock { inc_ms, byoyomi_ms } => {
+            // The main time is shared out as in a sudden-death game with an
+            // increment; the byoyomi period is spent on every move, as it is
+            // lost when not used, less the margin for latency.
+            let main = if remaining_ms > SAFETY_MS || byoyomi_ms == 0 {
+                let level = Control::Level {
+                    moves_per_session: 0,
+                    base_ms: remaining_ms,
+                    inc_ms,
+                };
+                budget(level, remaining_ms, moves_played)
+            } else {
+                Budget {
+                    soft: Duration::ZERO,
+                    hard: Duration::ZERO,
+                }
+            };
+            let period = byoyomi_ms.saturating_sub(SAFETY_MS);
+            let add = |d: Duration, share: u64| d + Duration::from_millis(period * share / 10);
+            Budget {
+                soft: add(main.soft, 8),
+                hard: add(main.hard, 10).max(Duration::from_millis(5)),
+            }
+        }
     }
 }
 
@@ -139,6 +168,23 @@ mod tests {
             late.as_millis() >= 2_000,
             "last move of a session may use a large share"
         );
+    }
+
+    #[test]
+    fn byoyomi_is_spent_and_never_overrun() {
+        let c = Control::Clock {
+            inc_ms: 0,
+            byoyomi_ms: 1_000,
+        };
+        // Main time gone: the period alone, short of its end.
+        let b = budget(c, 0, 50);
+        assert!(b.hard.as_millis() <= 1_000 - SAFETY_MS as u128, "{b:?}");
+        assert!(b.soft.as_millis() >= 500, "{b:?}");
+        // With main time left, more than the period but within the clock.
+        let b = budget(c, 60_000, 10);
+        assert!(b.soft.as_millis() > 1_000, "{b:?}");
+        assert!(b.hard.as_millis() < 60_000 / 3 + 1_000, "{b:?}");
+        assert!(b.soft <= b.hard);
     }
 
     #[test]

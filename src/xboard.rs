@@ -11,15 +11,16 @@
 //! it, and it restarts, if still wanted, once that command is handled.
 
 use crate::board::Position;
-use crate::game::{self, Ending, legal_moves};
+use crate::engine::control::SearchThread;
+use crate::engine::options::{self, Kind, MAX_HASH_MB};
+use crate::engine::session::{Decision, Session};
+use crate::game::Ending;
 use crate::highlight::{self, Entry, Marker};
 use crate::movegen::parse_move;
-use crate::moves::Move;
-use crate::search::{Info, Limits, MATE, MAX_THREADS, Outcome, Searcher};
+use crate::search::{Info, MAX_THREADS};
 use crate::time::{self, Control};
-use crate::types::{Color, Rng, Square};
+use crate::types::{Color, Square};
 use crate::variant::{PieceType, Variant, VariantSet};
-use std::collections::HashMap;
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,49 +28,12 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Instant;
 
 const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
-/// Check option: choose only moves HaChu 0.21 can follow when there is one
-/// (`Searcher::root_moves`), and take its unpromoted captures where the
-/// rules make them promote as played (`movegen::parse_move_as_played`),
-/// for matches against it.
-const HACHU_OPTION: &str = "HaChu compatible moves";
-/// Spin option: centipawns a draw is worth less than nothing to the engine
-/// (negative: it welcomes draws).
-const CONTEMPT_OPTION: &str = "Contempt";
-/// Spin option: resign once `RESIGN_MOVES` searches running have scored
-/// the engine at least this many centipawns down (0: resign only when
-/// every move loses the last royal at once).
-const RESIGN_OPTION: &str = "Resign threshold";
-const RESIGN_MOVES: u32 = 3;
 /// How long `hint` searches when no reply was expected: long enough for
 /// a sensible move, short enough not to hold up the GUI.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(300);
-/// A draw offer is accepted when the engine's last search scored its
-/// position at least this much below even: two Pawns, a clear material
-/// deficit that an even game does not show.
-const DRAW_ACCEPT_LOSS: i32 = 200;
-/// Spin option: the engine's first N moves of a game are chosen at random
-/// among the moves a short search finds nearly as good as the best, so
-/// that games between deterministic engines differ (matches). 0: off.
-const RANDOM_OPTION: &str = "Random opening moves";
-/// Depth and score margin (centipawns) of that choice: a Pawn's worth
-/// stays out of the choice; placement differences stay in.
-const RANDOM_DEPTH: u32 = 2;
-const RANDOM_MARGIN: i32 = 30;
 /// Combo option, one per variant with more than one start layout (the
 /// rules leave the setup open): `"<variant title> layout"`.
 const LAYOUT_OPTION_SUFFIX: &str = " layout";
-/// Check option (default on): keep to moves XBoard 4.9.1 passes on and
-/// judges correctly (`movegen::interop_safe`) whenever there is one. Off:
-/// any legal move, for GUIs without those faults.
-const XBOARD_SAFE_OPTION: &str = "XBoard-safe moves";
-/// Check option (default off): the engine may play counter-strikes the
-/// Okazaki rule allows (docs/rules/chu.md 5.4); it accepts them either way.
-const OKAZAKI_OPTION: &str = "Okazaki rule";
-/// Default transposition-table size before the GUI sends `memory`.
-const DEFAULT_MEMORY_MB: usize = 64;
-/// The largest `memory` taken (64 GiB): a bigger table is a typing error,
-/// and trying to fill it could get the engine killed for lack of memory.
-const MAX_MEMORY_MB: usize = 64 << 10;
 /// The deepest `sd` taken: the search's own limit (search.rs: `MAX_PLY`
 /// less 10 plies of quiescence room).
 const MAX_DEPTH: u32 = 90;
@@ -206,26 +170,17 @@ fn emit(out: &mut dyn Write, line: &str) {
 }
 
 pub struct Engine {
-    set: &'static VariantSet,
-    variant: &'static Variant,
-    pos: Position,
+    /// The game, its options and the engine's decisions.
+    session: Session,
+    search: SearchThread,
     /// The side the engine plays; `None` in force mode.
     engine_side: Option<Color>,
     control: Control,
     depth_limit: Option<u32>,
     settings: Settings,
-    game_over: bool,
     /// First legs of a move whose legs come on separate lines.
     pending_legs: String,
-    searcher: Searcher,
-    /// A FEN that replaces the start position of every variant it fits
-    /// (`kyodai --start-fen`: handicaps, match openings). In the variants
-    /// XBoard does not know it goes out in the `setup` line, so XBoard
-    /// starts the game, and the other engine, from it.
-    start_override: Option<String>,
-    /// `RANDOM_OPTION`'s value, and the random source it draws from.
-    random_moves: u32,
-    rng: Rng,
+    /// The search's stop flag, raised by the input reader.
     stop: Arc<AtomicBool>,
     /// Set with `stop` by commands after which the search's move is void.
     abandon: Arc<AtomicBool>,
@@ -233,23 +188,8 @@ pub struct Engine {
     analyzing: bool,
     /// Background searches started, which numbers their thinking lines.
     background_searches: u64,
-    /// Root moves `exclude`d in this position.
-    excluded: Vec<Move>,
-    /// The reply the last search expected to the engine's move (`hint`).
-    expected_reply: Option<Move>,
-    /// The score of the engine's last search, for answering `draw`.
-    last_score: Option<i32>,
-    /// `RESIGN_OPTION`'s value, and how many searches running have scored
-    /// the engine below it.
-    resign_threshold: i32,
-    losing_searches: u32,
-    /// The start layout chosen per variant name (an index into its
-    /// `layouts`); absent: the rules' start position.
-    layouts: HashMap<String, usize>,
     /// The move the user is entering with the mouse (`lift`, `put`).
     entry: Option<Entry>,
-    /// `OKAZAKI_OPTION`'s value, given to every position of the game.
-    okazaki: bool,
     /// Where protocol lines go: stdout, or a test's buffer.
     out: Box<dyn Write>,
 }
@@ -266,12 +206,11 @@ impl Engine {
         start_override: Option<String>,
         out: Box<dyn Write>,
     ) -> Engine {
-        let variant = set.find("chu").unwrap_or(&set.variants[0]);
-        let stop = Arc::new(AtomicBool::new(false));
+        let search = SearchThread::new(options::DEFAULT_HASH_MB as usize);
         Engine {
-            set,
-            variant,
-            pos: Position::start(variant),
+            session: Session::new(set, start_override),
+            stop: search.stop_flag(),
+            search,
             engine_side: Some(Color::Black),
             control: Control::default(),
             depth_limit: None,
@@ -280,28 +219,10 @@ impl Engine {
                 ponder: false,
                 my_time_ms: 300_000,
             },
-            game_over: false,
             pending_legs: String::new(),
-            searcher: Searcher::new(DEFAULT_MEMORY_MB, stop.clone()),
-            start_override,
-            random_moves: 0,
-            // Seeded from the clock: every game is meant to differ.
-            rng: Rng::new(
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(1, |d| d.as_nanos() as u64),
-            ),
-            stop,
             abandon: Arc::new(AtomicBool::new(false)),
             analyzing: false,
             background_searches: 0,
-            excluded: Vec::new(),
-            expected_reply: None,
-            last_score: None,
-            resign_threshold: 0,
-            losing_searches: 0,
-            layouts: HashMap::new(),
-            okazaki: false,
             entry: None,
             out,
         }
@@ -364,10 +285,11 @@ impl Engine {
                 return;
             }
             self.respond();
+            let over = self.session.is_over();
             let ponders = self.settings.ponder
-                && !self.game_over
-                && self.engine_side == Some(self.pos.side().flip());
-            if (self.analyzing && !self.game_over) || ponders {
+                && !over
+                && self.engine_side == Some(self.session.position().side().flip());
+            if (self.analyzing && !over) || ponders {
                 match self.background(events, rx) {
                     Some(line) => next = Some(line),
                     None => return,
@@ -387,12 +309,9 @@ impl Engine {
         self.background_searches += 1;
         let id = self.background_searches;
         let analyzing = self.analyzing;
-        let limits = Limits {
-            excluded: self.excluded.clone(),
-            ..Limits::default()
-        };
+        let limits = self.session.limits(None, None);
         let tx = events.clone();
-        let mut report = move |info: &Info| {
+        let report = Box::new(move |info: &Info| {
             if analyzing {
                 let stat = Stat {
                     centiseconds: info.elapsed_cs,
@@ -408,56 +327,58 @@ impl Engine {
                     stat,
                 });
             }
-        };
-        let stop = self.stop.clone();
-        stop.store(false, Ordering::SeqCst);
-        let started = Instant::now();
-        let mut stat = Stat::default();
-        let (searcher, pos) = (&mut self.searcher, &mut self.pos);
-        let next = std::thread::scope(|scope| {
-            let search = scope.spawn(move || {
-                searcher.think(pos, limits, &mut report);
-            });
-            let next = loop {
-                let line = match rx.recv() {
-                    Err(_) => break None,
-                    Ok(Event::Thinking {
-                        search,
-                        line,
-                        stat: now,
-                    }) => {
-                        // An earlier search's output ended with the line
-                        // that stopped it.
-                        if search == id {
-                            emit(&mut *self.out, &line);
-                            stat = now;
-                        }
-                        continue;
-                    }
-                    Ok(Event::Line(line)) => line,
-                };
-                let (cmd, arg) = split_command(&line);
-                // `easy` turns pondering off.
-                if !runs_beside_search(cmd) || (cmd == "easy" && !analyzing) {
-                    break Some(line);
-                }
-                log::debug!("< {line}");
-                // A search that has ended (a forced mate found) took as
-                // long as its last iteration.
-                let progress = if search.is_finished() {
-                    stat
-                } else {
-                    Stat {
-                        centiseconds: started.elapsed().as_millis() as u64 / 10,
-                        ..stat
-                    }
-                };
-                let progress = analyzing.then_some(progress);
-                handle_beside_search(&mut self.settings, &mut *self.out, cmd, arg, progress);
-            };
-            stop.store(true, Ordering::SeqCst);
-            next
         });
+        let finished = Arc::new(AtomicBool::new(false));
+        let done = finished.clone();
+        self.session.configure(&mut self.search);
+        let started = Instant::now();
+        let pos = self.session.position().clone();
+        self.search.start(
+            pos,
+            limits,
+            report,
+            Box::new(move || done.store(true, Ordering::SeqCst)),
+        );
+        let mut stat = Stat::default();
+        let next = loop {
+            let line = match rx.recv() {
+                Err(_) => break None,
+                Ok(Event::Thinking {
+                    search,
+                    line,
+                    stat: now,
+                }) => {
+                    // An earlier search's output ended with the line that
+                    // stopped it.
+                    if search == id {
+                        emit(&mut *self.out, &line);
+                        stat = now;
+                    }
+                    continue;
+                }
+                Ok(Event::Line(line)) => line,
+            };
+            let (cmd, arg) = split_command(&line);
+            // `easy` turns pondering off.
+            if !runs_beside_search(cmd) || (cmd == "easy" && !analyzing) {
+                break Some(line);
+            }
+            log::debug!("< {line}");
+            // A search that has ended (a forced mate found) took as long
+            // as its last iteration.
+            let progress = if finished.load(Ordering::SeqCst) {
+                stat
+            } else {
+                Stat {
+                    centiseconds: started.elapsed().as_millis() as u64 / 10,
+                    ..stat
+                }
+            };
+            let progress = analyzing.then_some(progress);
+            handle_beside_search(&mut self.settings, &mut *self.out, cmd, arg, progress);
+        };
+        self.search.stop();
+        self.search.wait();
         // The stop and abandon flags raised for the line that stopped the
         // search are spent.
         self.stop.store(false, Ordering::SeqCst);
@@ -468,21 +389,22 @@ impl Engine {
     /// `hint`: the reply the last search expected, else the best move a
     /// short search finds for the side to move.
     fn hint(&mut self) {
-        if self.game_over {
+        if self.session.is_over() {
             return;
         }
         let expected = self
+            .session
             .expected_reply
-            .filter(|m| legal_moves(&mut self.pos).contains(m));
+            .filter(|m| self.session.legal_moves().contains(m));
         let mv = expected.or_else(|| {
-            let limits = Limits {
-                budget: Some(time::Budget {
-                    soft: HINT_TIME,
-                    hard: HINT_TIME,
-                }),
-                ..Limits::default()
+            let budget = time::Budget {
+                soft: HINT_TIME,
+                hard: HINT_TIME,
             };
-            self.searcher.think(&mut self.pos, limits, &mut |_| {}).best
+            let limits = self.session.limits(None, Some(budget));
+            let mut pos = self.session.position().clone();
+            self.session.configure(&mut self.search);
+            self.search.think(&mut pos, limits, &mut |_| {}).best
         });
         if let Some(mv) = mv {
             self.say(&format!("Hint: {}", mv.cecp_text()));
@@ -492,18 +414,18 @@ impl Engine {
     /// `exclude MOVE` / `include MOVE` / `exclude all` / `include all`.
     fn exclude(&mut self, arg: &str, exclude: bool) {
         if arg == "all" {
-            self.excluded = if exclude {
-                legal_moves(&mut self.pos)
+            self.session.excluded = if exclude {
+                self.session.legal_moves()
             } else {
                 Vec::new()
             };
             return;
         }
-        match parse_move(&self.pos, arg) {
+        match parse_move(self.session.position(), arg) {
             Ok(mv) => {
-                self.excluded.retain(|&m| m != mv);
+                self.session.excluded.retain(|&m| m != mv);
                 if exclude {
-                    self.excluded.push(mv);
+                    self.session.excluded.push(mv);
                 }
             }
             Err(e) => self.say(&format!("Error ({e}): {arg}")),
@@ -535,7 +457,13 @@ impl Engine {
                 for line in HELP {
                     self.say(line);
                 }
-                let names: Vec<&str> = self.set.variants.iter().map(|v| v.name.as_str()).collect();
+                let names: Vec<&str> = self
+                    .session
+                    .set
+                    .variants
+                    .iter()
+                    .map(|v| v.name.as_str())
+                    .collect();
                 self.say(&format!("# Variants: {}", names.join(", ")));
             }
             "analyze" => {
@@ -550,60 +478,34 @@ impl Engine {
             "put" => self.put(arg),
             "hover" => self.hover(arg),
             "draw" => {
-                // Accepted only when the engine's own search finds it is
-                // losing; an even game is played on.
-                if self.last_score.is_some_and(|s| s <= -DRAW_ACCEPT_LOSS) && !self.game_over {
+                if self.session.accepts_draw() {
                     self.say("offer draw");
                 }
             }
             "bk" => {}
             "protover" => self.features(),
             "new" => {
-                self.variant = self.set.find("chu").unwrap_or(&self.set.variants[0]);
-                self.reset(Position::start(self.variant));
+                let chu = self.session.find_variant("chu");
+                let v = chu.unwrap_or(&self.session.set.variants[0]);
+                self.new_game(v);
                 self.engine_side = Some(Color::Black);
                 self.depth_limit = None;
-                self.searcher.clear();
+                self.search.searcher().clear();
             }
-            "variant" => match self.set.find(arg) {
+            "variant" => match self.session.find_variant(arg) {
                 Some(v) => {
-                    self.variant = v;
-                    // The start position option if it fits this variant;
-                    // else, against HaChu, its own start position where it
-                    // differs (it can crash on the rules' one). The built-in
-                    // positions were checked when the data was loaded.
-                    let chosen = self
-                        .start_override
-                        .as_ref()
-                        .and_then(|f| Position::from_fen(v, f).ok().map(|p| (p, f)));
-                    let layout = self.layouts.get(&v.name).and_then(|&i| v.layouts.get(i));
-                    let (pos, fen) = chosen.unwrap_or_else(|| {
-                        let hachu_fen = v
-                            .hachu_start_fen
-                            .as_ref()
-                            .filter(|_| self.searcher.hachu_compatible);
-                        let fen = match layout {
-                            Some(l) => &l.fen,
-                            None => hachu_fen.unwrap_or(&v.start_fen),
-                        };
-                        let pos = Position::from_fen(v, fen).unwrap_or_else(|_| Position::start(v));
-                        (pos, fen)
-                    });
-                    let lines = if v.native {
-                        Vec::new()
-                    } else {
-                        setup_lines(v, fen)
-                    };
-                    self.reset(pos);
-                    for line in lines {
-                        self.say(&line);
+                    let fen = self.new_game(v);
+                    if !v.native {
+                        for line in setup_lines(v, &fen) {
+                            self.say(&line);
+                        }
                     }
                 }
                 None => self.say(&format!("Error (unsupported variant): {arg}")),
             },
             "force" => self.engine_side = None,
-            "go" => self.engine_side = Some(self.pos.side()),
-            "playother" => self.engine_side = Some(self.pos.side().flip()),
+            "go" => self.engine_side = Some(self.session.position().side()),
+            "playother" => self.engine_side = Some(self.session.position().side().flip()),
             "white" | "black" => {}
             "usermove" => self.user_move(arg),
             "level" => match parse_level(arg) {
@@ -623,30 +525,30 @@ impl Engine {
                 _ => self.say(&format!("Error (depth must be 1 to {MAX_DEPTH}): {arg}")),
             },
             "?" => {}
-            "setboard" => match Position::from_fen(self.variant, arg) {
-                Ok(p) => self.reset(p),
+            "setboard" => match self.session.set_fen(arg) {
+                Ok(()) => self.entry_reset(),
                 // XBoard shows this to the user; the game goes on as it was.
                 Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
             },
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
             "result" => {
-                self.game_over = true;
+                self.session.end();
                 self.engine_side = None;
             }
             "option" => self.set_option(arg),
             "cores" => match arg.parse::<usize>() {
-                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.searcher.set_threads(n),
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.session.config.threads = n,
                 _ => self.say(&format!("Error (cores must be 1 to {MAX_THREADS}): {arg}")),
             },
             "memory" => match arg.parse::<usize>() {
-                Ok(mb) if (1..=MAX_MEMORY_MB).contains(&mb) => {
-                    if let Err(e) = self.searcher.resize(mb) {
+                Ok(mb) if (1..=MAX_HASH_MB as usize).contains(&mb) => {
+                    if let Err(e) = self.search.searcher().resize(mb) {
                         self.say(&format!("Error (cannot allocate {mb} MB): {e}"));
                     }
                 }
                 _ => self.say(&format!(
-                    "Error (memory must be 1 to {MAX_MEMORY_MB} MB): {arg}"
+                    "Error (memory must be 1 to {MAX_HASH_MB} MB): {arg}"
                 )),
             },
             _ => {
@@ -662,23 +564,46 @@ impl Engine {
     }
 
     fn features(&mut self) {
-        let names: Vec<&str> = self.set.variants.iter().map(|v| v.name.as_str()).collect();
+        let names: Vec<&str> = self
+            .session
+            .set
+            .variants
+            .iter()
+            .map(|v| v.name.as_str())
+            .collect();
         self.say(&format!(
             "feature ping=1 setboard=1 usermove=1 memory=1 smp=1 exclude=1 highlight=1 sigint=0 sigterm=0 colors=0 draw=1 analyze=1 \
              myname=\"{NAME}\" variants=\"{}\"",
             names.join(",")
         ));
-        self.say(&format!("feature option=\"{HACHU_OPTION} -check 0\""));
-        self.say(&format!("feature option=\"{RANDOM_OPTION} -spin 0 0 50\""));
-        self.say(&format!(
-            "feature option=\"{CONTEMPT_OPTION} -spin 0 -1000 1000\""
-        ));
-        self.say(&format!(
-            "feature option=\"{RESIGN_OPTION} -spin 0 0 10000\""
-        ));
-        self.say(&format!("feature option=\"{XBOARD_SAFE_OPTION} -check 1\""));
-        self.say(&format!("feature option=\"{OKAZAKI_OPTION} -check 0\""));
-        for v in self.set.variants.iter().filter(|v| !v.layouts.is_empty()) {
+        for spec in options::SPECS {
+            let Some(name) = spec.cecp else { continue };
+            let kind = match spec.kind {
+                Kind::Check { default } => format!("-check {}", u8::from(default)),
+                Kind::Spin { default, min, max } => format!("-spin {default} {min} {max}"),
+                Kind::Combo { default, choices } => {
+                    let marked: Vec<String> = choices
+                        .iter()
+                        .map(|c| {
+                            if *c == default {
+                                format!("*{c}")
+                            } else {
+                                c.to_string()
+                            }
+                        })
+                        .collect();
+                    format!("-combo {}", marked.join(" /// "))
+                }
+            };
+            self.say(&format!("feature option=\"{name} {kind}\""));
+        }
+        for v in self
+            .session
+            .set
+            .variants
+            .iter()
+            .filter(|v| !v.layouts.is_empty())
+        {
             let names: Vec<String> = v.layouts.iter().map(|l| l.name.clone()).collect();
             self.say(&format!(
                 "feature option=\"{}{LAYOUT_OPTION_SUFFIX} -combo *{}\"",
@@ -691,52 +616,43 @@ impl Engine {
 
     /// `option NAME=VALUE` for the options announced in `features`.
     fn set_option(&mut self, arg: &str) {
-        match arg.split_once('=') {
-            Some((HACHU_OPTION, v @ ("0" | "1"))) => self.searcher.hachu_compatible = v == "1",
-            Some((RANDOM_OPTION, v)) => match v.trim().parse::<u32>() {
-                Ok(n) if n <= 50 => self.random_moves = n,
-                _ => self.say(&format!("Error (bad value, 0 to 50): {arg}")),
-            },
-            Some((CONTEMPT_OPTION, v)) => match v.trim().parse::<i32>() {
-                Ok(n) if n.abs() <= 1000 => self.searcher.contempt = n,
-                _ => self.say(&format!("Error (bad value, -1000 to 1000): {arg}")),
-            },
-            Some((RESIGN_OPTION, v)) => match v.trim().parse::<i32>() {
-                Ok(n) if (0..=10_000).contains(&n) => self.resign_threshold = n,
-                _ => self.say(&format!("Error (bad value, 0 to 10000): {arg}")),
-            },
-            Some((XBOARD_SAFE_OPTION, v @ ("0" | "1"))) => self.searcher.xboard_safe = v == "1",
-            Some((OKAZAKI_OPTION, v @ ("0" | "1"))) => {
-                self.okazaki = v == "1";
-                self.pos.set_okazaki(self.okazaki);
+        let Some((name, value)) = arg.split_once('=') else {
+            self.say(&format!("Error (unknown option): {arg}"));
+            return;
+        };
+        if let Some(spec) = options::find(name, false) {
+            match options::parse(spec, value) {
+                Ok(v) => self.session.set_option(spec.opt, &v),
+                Err(e) => self.say(&format!("Error ({e}): {arg}")),
             }
-            Some((name, value)) if name.ends_with(LAYOUT_OPTION_SUFFIX) => {
-                let title = name.trim_end_matches(LAYOUT_OPTION_SUFFIX);
-                let variant = self.set.variants.iter().find(|v| v.title == title);
-                let choice = variant.and_then(|v| {
-                    let i = v.layouts.iter().position(|l| l.name == value.trim())?;
-                    Some((v.name.clone(), i))
-                });
-                match choice {
-                    // The first layout is the rules' start position:
-                    // choosing it is choosing nothing, so that the start
-                    // position rules (HaChu's own, --start-fen) still apply.
-                    Some((variant, 0)) => {
-                        self.layouts.remove(&variant);
-                    }
-                    Some((variant, i)) => {
-                        self.layouts.insert(variant, i);
-                    }
-                    None => self.say(&format!("Error (unknown layout): {arg}")),
-                }
+            return;
+        }
+        let Some(title) = name.strip_suffix(LAYOUT_OPTION_SUFFIX) else {
+            self.say(&format!("Error (unknown option): {arg}"));
+            return;
+        };
+        let variant = self.session.set.variants.iter().find(|v| v.title == title);
+        let choice = variant.and_then(|v| {
+            let i = v.layouts.iter().position(|l| l.name == value.trim())?;
+            Some((v.name.clone(), i))
+        });
+        match choice {
+            // The first layout is the rules' start position: choosing it
+            // is choosing nothing, so that the start position rules
+            // (HaChu's own, --start-fen) still apply.
+            Some((variant, 0)) => {
+                self.session.layouts.remove(&variant);
             }
-            _ => self.say(&format!("Error (unknown option): {arg}")),
+            Some((variant, i)) => {
+                self.session.layouts.insert(variant, i);
+            }
+            None => self.say(&format!("Error (unknown layout): {arg}")),
         }
     }
 
     /// A square named by the GUI, or an error said.
     fn square(&mut self, cmd: &str, arg: &str) -> Option<Square> {
-        let v = self.pos.variant();
+        let v = self.session.variant();
         // `put e5,`: XBoard adds the comma when Ctrl is held.
         match Square::parse_prefix(arg.trim().trim_end_matches(','), v.width, v.height) {
             Some((sq, "")) => Some(sq),
@@ -750,17 +666,17 @@ impl Engine {
     /// The highlight for the next click of the move being entered; no
     /// square is marked for a piece that may not move now.
     fn send_highlight(&mut self, extra: &[(Square, char)]) {
-        let movable = !self.game_over
+        let pos = self.session.position();
+        let movable = !self.session.is_over()
             && self.entry.as_ref().is_some_and(|e| {
-                self.pos
-                    .piece_at(e.from)
-                    .is_some_and(|p| p.color() == self.pos.side())
+                pos.piece_at(e.from)
+                    .is_some_and(|p| p.color() == pos.side())
             });
         let marks = match &self.entry {
-            Some(e) if movable => highlight::markers(&self.pos, e),
+            Some(e) if movable => highlight::markers(pos, e),
             _ => Vec::new(),
         };
-        let fen = highlight::colour_fen(&self.pos, &marks, extra);
+        let fen = highlight::colour_fen(pos, &marks, extra);
         self.say(&format!("highlight {fen}"));
     }
 
@@ -798,7 +714,7 @@ impl Engine {
             self.entry = None;
             return;
         }
-        let marker = highlight::markers(&self.pos, entry)
+        let marker = highlight::markers(self.session.position(), entry)
             .into_iter()
             .find(|(s, _)| *s == sq)
             .map(|(_, m)| m);
@@ -818,7 +734,7 @@ impl Engine {
         let Some(entry) = &self.entry else {
             return;
         };
-        let victims = highlight::victims(&self.pos, entry, sq);
+        let victims = highlight::victims(self.session.position(), entry, sq);
         if !victims.is_empty() {
             let extra: Vec<(Square, char)> = victims.into_iter().map(|s| (s, 'g')).collect();
             self.send_highlight(&extra);
@@ -831,37 +747,32 @@ impl Engine {
 
     /// The game's current position.
     pub fn position(&self) -> &Position {
-        &self.pos
+        self.session.position()
     }
 
     /// Whether the game has ended (a result was claimed or received).
     pub fn is_game_over(&self) -> bool {
-        self.game_over
+        self.session.is_over()
     }
 
-    fn reset(&mut self, mut pos: Position) {
-        pos.set_okazaki(self.okazaki);
-        self.pos = pos;
+    /// Start a game of `v` from its start position; returns its FEN.
+    fn new_game(&mut self, v: &'static Variant) -> String {
+        let fen = self.session.new_game(v);
+        self.entry_reset();
+        fen
+    }
+
+    /// A new position: no move is being entered.
+    fn entry_reset(&mut self) {
         self.entry = None;
-        self.game_over = false;
         self.pending_legs.clear();
-        self.excluded.clear();
-        self.expected_reply = None;
-        self.last_score = None;
-        self.losing_searches = 0;
     }
 
     fn take_back(&mut self, plies: usize) {
         self.entry = None;
-        if self.pos.ply() < plies {
+        if !self.session.take_back(plies) {
             self.say("Error (no move to undo): undo");
-            return;
         }
-        for _ in 0..plies {
-            self.pos.unmake();
-        }
-        self.game_over = false;
-        self.excluded.clear();
     }
 
     fn user_move(&mut self, text: &str) {
@@ -873,25 +784,16 @@ impl Engine {
         }
         let full = std::mem::take(&mut self.pending_legs) + text;
         self.entry = None;
-        if self.game_over {
-            self.say(&format!("Illegal move (game is over): {full}"));
-            return;
-        }
-        let text = rank_16_origin(self.pos.variant(), &full);
-        let as_played = self.searcher.hachu_compatible;
-        match game::play_text(&mut self.pos, text.as_deref().unwrap_or(&full), as_played) {
+        let text = rank_16_origin(self.session.variant(), &full);
+        match self.session.play_text(text.as_deref().unwrap_or(&full)) {
             Err(e) => self.say(&format!("Illegal move ({e}): {full}")),
-            Ok((_, ending)) => {
-                self.excluded.clear();
-                self.claim(ending);
-            }
+            Ok(ending) => self.claim(ending),
         }
     }
 
     /// Claim the result if the game has ended.
     fn claim(&mut self, ending: Option<Ending>) {
         if let Some(end) = ending {
-            self.game_over = true;
             self.say(&format!("{} {{{end}}}", end.result()));
         }
     }
@@ -899,19 +801,13 @@ impl Engine {
     /// Search and play a move if it is the engine's turn (called after
     /// every command).
     pub fn respond(&mut self) {
-        if self.game_over || self.engine_side != Some(self.pos.side()) {
+        let side = self.session.position().side();
+        if self.session.is_over() || self.engine_side != Some(side) {
             return;
         }
-        let moves_played = (self.pos.ply() / 2) as u32;
-        let limits = Limits {
-            depth: self.depth_limit,
-            budget: Some(time::budget(
-                self.control,
-                self.settings.my_time_ms,
-                moves_played,
-            )),
-            excluded: self.excluded.clone(),
-        };
+        let moves_played = (self.session.position().ply() / 2) as u32;
+        let budget = time::budget(self.control, self.settings.my_time_ms, moves_played);
+        let limits = self.session.limits(self.depth_limit, Some(budget));
         let post = self.settings.post;
         let mut expected = None;
         let out = &mut self.out;
@@ -921,52 +817,21 @@ impl Engine {
                 emit(out, &thinking_line(info));
             }
         };
-        let outcome = if moves_played < self.random_moves
-            && let Some(mv) = self.searcher.varied_move(
-                &mut self.pos,
-                Limits {
-                    depth: Some(RANDOM_DEPTH),
-                    ..limits.clone()
-                },
-                RANDOM_MARGIN,
-                &mut self.rng,
-            ) {
-            Outcome {
-                best: Some(mv),
-                ..Outcome::default()
-            }
-        } else {
-            self.searcher.think(&mut self.pos, limits, &mut report)
-        };
+        let outcome = self.session.think(&mut self.search, limits, &mut report);
         if self.abandon.load(Ordering::SeqCst) {
             return;
         }
-        let Some(mv) = outcome.best else {
-            // No move at all: the game is lost; say so.
-            let ending = game::ending(&mut self.pos, None);
-            self.claim(ending);
-            return;
-        };
-        let losing = self.resign_threshold > 0
-            && outcome.depth >= 2
-            && outcome.score <= -self.resign_threshold;
-        self.losing_searches = if losing { self.losing_searches + 1 } else { 0 };
-        if (outcome.score <= -MATE + 2 && outcome.depth >= 2)
-            || self.losing_searches >= RESIGN_MOVES
-        {
-            // Every move loses the last royal at once, or the game has
-            // been lost by the resign threshold for several moves.
-            self.say("resign");
-            self.game_over = true;
-            self.engine_side = None;
-            return;
+        match self.session.decide(&outcome, expected) {
+            Decision::NoMove(ending) => self.claim(ending),
+            Decision::Resign => {
+                self.say("resign");
+                self.engine_side = None;
+            }
+            Decision::Play(mv, ending) => {
+                self.say(&format!("move {}", mv.cecp_text()));
+                self.claim(ending);
+            }
         }
-        self.expected_reply = expected;
-        self.last_score = (outcome.depth > 0).then_some(outcome.score);
-        let ending = game::play(&mut self.pos, mv);
-        self.excluded.clear();
-        self.say(&format!("move {}", mv.cecp_text()));
-        self.claim(ending);
     }
 }
 

@@ -1,0 +1,343 @@
+//! One game as the engine plays it, whatever protocol drives it: the
+//! variant and rule set, the position with its history, whether the game
+//! is over, the option values, and the engine's own decisions about its
+//! moves (resigning, accepting a draw, varied opening moves).
+
+use crate::board::Position;
+use crate::engine::control::SearchThread;
+use crate::engine::options::{self, Opt, Value};
+use crate::game::{self, Ending, PlayError};
+use crate::moves::Move;
+use crate::search::{Info, Limits, MATE, Outcome};
+use crate::time::Budget;
+use crate::types::Rng;
+use crate::variant::{Variant, VariantSet};
+use std::collections::HashMap;
+
+/// Resign once this many searches in a row have scored the engine below
+/// the resign threshold.
+const RESIGN_MOVES: u32 = 3;
+/// A draw offer is accepted when the engine's last search scored its
+/// position at least this much below even: two Pawns, a clear material
+/// deficit that an even game does not show.
+const DRAW_ACCEPT_LOSS: i32 = 200;
+/// Depth and score margin (centipawns) of a varied opening move: a Pawn's
+/// worth stays out of the choice; placement differences stay in.
+const RANDOM_DEPTH: u32 = 2;
+const RANDOM_MARGIN: i32 = 30;
+
+/// The option values that shape play (see `options::SPECS`).
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub skill: u8,
+    pub lishogi_rules: bool,
+    pub contempt: i32,
+    pub resign_threshold: i32,
+    pub random_moves: u32,
+    pub hachu_compatible: bool,
+    pub xboard_safe: bool,
+    pub okazaki: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            hash_mb: options::DEFAULT_HASH_MB as usize,
+            threads: 1,
+            multipv: 1,
+            skill: 20,
+            lishogi_rules: false,
+            contempt: 0,
+            resign_threshold: 0,
+            random_moves: 0,
+            hachu_compatible: false,
+            xboard_safe: true,
+            okazaki: false,
+        }
+    }
+}
+
+/// What the engine does with a finished search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Play this move; the game may end with it.
+    Play(Move, Option<Ending>),
+    /// Every move loses the last royal at once, or the game has been lost
+    /// by the resign threshold for several moves.
+    Resign,
+    /// No legal move: the game is lost (the ending says how).
+    NoMove(Option<Ending>),
+}
+
+pub struct Session {
+    pub set: &'static VariantSet,
+    variant: &'static Variant,
+    pos: Position,
+    over: bool,
+    pub config: Config,
+    /// Root moves excluded in this position (CECP `exclude`).
+    pub excluded: Vec<Move>,
+    /// The reply the last search expected to the engine's move.
+    pub expected_reply: Option<Move>,
+    /// The score of the engine's last search, for answering a draw offer.
+    last_score: Option<i32>,
+    /// How many searches in a row have scored the engine below the resign
+    /// threshold.
+    losing_searches: u32,
+    /// Drawn from for varied opening moves.
+    rng: Rng,
+    /// The start layout chosen per variant name (an index into its
+    /// `layouts`); absent: the rules' start position.
+    pub layouts: HashMap<String, usize>,
+    /// A FEN that replaces the start position of every variant it fits
+    /// (`kyodai --start-fen`).
+    start_override: Option<String>,
+}
+
+impl Session {
+    pub fn new(set: &'static VariantSet, start_override: Option<String>) -> Session {
+        let variant = set.find("chu").unwrap_or(&set.variants[0]);
+        Session {
+            set,
+            variant,
+            pos: Position::start(variant),
+            over: false,
+            config: Config::default(),
+            excluded: Vec::new(),
+            expected_reply: None,
+            last_score: None,
+            losing_searches: 0,
+            // Seeded from the clock: every game is meant to differ.
+            rng: Rng::new(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64),
+            ),
+            layouts: HashMap::new(),
+            start_override,
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    /// Whether the game has ended (by the rules, a resignation, or a result
+    /// the GUI sent).
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The GUI ended the game.
+    pub fn end(&mut self) {
+        self.over = true;
+    }
+
+    /// The variant called `name` under the rule set chosen.
+    pub fn find_variant(&self, name: &str) -> Option<&'static Variant> {
+        self.set.find(name)
+    }
+
+    /// Start a game of `v` from its start position (the `--start-fen`
+    /// position if it fits, else the chosen layout, else, against HaChu,
+    /// HaChu's own where it differs, else the rules'); returns that
+    /// position's FEN.
+    pub fn new_game(&mut self, v: &'static Variant) -> String {
+        self.variant = v;
+        let chosen = self
+            .start_override
+            .as_ref()
+            .and_then(|f| Position::from_fen(v, f).ok().map(|p| (p, f.clone())));
+        let layout = self.layouts.get(&v.name).and_then(|&i| v.layouts.get(i));
+        let (pos, fen) = chosen.unwrap_or_else(|| {
+            let hachu_fen = v
+                .hachu_start_fen
+                .as_ref()
+                .filter(|_| self.config.hachu_compatible);
+            let fen = match layout {
+                Some(l) => &l.fen,
+                None => hachu_fen.unwrap_or(&v.start_fen),
+            };
+            // The built-in positions were checked when the data was loaded.
+            let pos = Position::from_fen(v, fen).unwrap_or_else(|_| Position::start(v));
+            (pos, fen.clone())
+        });
+        self.set_position(pos);
+        fen
+    }
+
+    /// Start a game of the current variant from `fen`; on an error the
+    /// game is as it was.
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), String> {
+        let pos = Position::from_fen(self.variant, fen)?;
+        self.set_position(pos);
+        Ok(())
+    }
+
+    /// Start a game from `pos`.
+    pub fn set_position(&mut self, mut pos: Position) {
+        pos.set_okazaki(self.config.okazaki);
+        self.pos = pos;
+        self.over = false;
+        self.excluded.clear();
+        self.expected_reply = None;
+        self.last_score = None;
+        self.losing_searches = 0;
+    }
+
+    /// The Okazaki option, for this game and the next.
+    pub fn set_okazaki(&mut self, on: bool) {
+        self.config.okazaki = on;
+        self.pos.set_okazaki(on);
+    }
+
+    /// Take back `plies` moves; false if the game has fewer.
+    pub fn take_back(&mut self, plies: usize) -> bool {
+        if self.pos.ply() < plies {
+            return false;
+        }
+        for _ in 0..plies {
+            self.pos.unmake();
+        }
+        self.over = false;
+        self.excluded.clear();
+        true
+    }
+
+    /// Play the opponent's move `text` (CECP notation); the game may end
+    /// with it. On an error nothing changes.
+    pub fn play_text(&mut self, text: &str) -> Result<Option<Ending>, PlayError> {
+        if self.over {
+            return Err(PlayError::Illegal("game is over".to_string()));
+        }
+        let as_played = self.config.hachu_compatible;
+        let (_, ending) = game::play_text(&mut self.pos, text, as_played)?;
+        self.excluded.clear();
+        self.over |= ending.is_some();
+        Ok(ending)
+    }
+
+    /// Play a move known to be legal.
+    pub fn play(&mut self, mv: Move) -> Option<Ending> {
+        let ending = game::play(&mut self.pos, mv);
+        self.excluded.clear();
+        self.over |= ending.is_some();
+        ending
+    }
+
+    /// Every legal move here (repetition included).
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        game::legal_moves(&mut self.pos)
+    }
+
+    /// The limits of the engine's search for its move.
+    pub fn limits(&self, depth: Option<u32>, budget: Option<Budget>) -> Limits {
+        Limits {
+            depth,
+            budget,
+            excluded: self.excluded.clone(),
+        }
+    }
+
+    /// Whether the engine should choose its next move at random among
+    /// nearly equal ones (`Opt::RandomOpeningMoves`).
+    fn varies_next_move(&self) -> bool {
+        ((self.pos.ply() / 2) as u32) < self.config.random_moves
+    }
+
+    /// Search the position on this thread for the engine's move (a varied
+    /// one early in the game if asked), the stop flag of `search` ending it
+    /// early; `report` gets the thinking lines.
+    pub fn think(
+        &mut self,
+        search: &mut SearchThread,
+        limits: Limits,
+        report: &mut dyn FnMut(&Info),
+    ) -> Outcome {
+        self.configure(search);
+        if self.varies_next_move() {
+            let shallow = Limits {
+                depth: Some(RANDOM_DEPTH),
+                ..limits.clone()
+            };
+            if let Some(mv) =
+                search.varied_move(&mut self.pos, shallow, RANDOM_MARGIN, &mut self.rng)
+            {
+                return Outcome {
+                    best: Some(mv),
+                    ..Outcome::default()
+                };
+            }
+        }
+        search.think(&mut self.pos, limits, report)
+    }
+
+    /// Give the searcher the option values it uses.
+    pub fn configure(&self, search: &mut SearchThread) {
+        let c = &self.config;
+        let s = search.searcher();
+        s.hachu_compatible = c.hachu_compatible;
+        s.xboard_safe = c.xboard_safe;
+        s.contempt = c.contempt;
+        if s.threads() != c.threads {
+            s.set_threads(c.threads);
+        }
+    }
+
+    /// What to do with a finished search of the engine's move: play it
+    /// (and remember its score and expected reply), resign, or say the
+    /// game is lost.
+    pub fn decide(&mut self, outcome: &Outcome, expected_reply: Option<Move>) -> Decision {
+        let Some(mv) = outcome.best else {
+            let ending = game::ending(&mut self.pos, None);
+            self.over = true;
+            return Decision::NoMove(ending);
+        };
+        let threshold = self.config.resign_threshold;
+        let losing = threshold > 0 && outcome.depth >= 2 && outcome.score <= -threshold;
+        self.losing_searches = if losing { self.losing_searches + 1 } else { 0 };
+        if (outcome.score <= -MATE + 2 && outcome.depth >= 2)
+            || self.losing_searches >= RESIGN_MOVES
+        {
+            self.over = true;
+            return Decision::Resign;
+        }
+        self.expected_reply = expected_reply;
+        self.last_score = (outcome.depth > 0).then_some(outcome.score);
+        Decision::Play(mv, self.play(mv))
+    }
+
+    /// Whether to accept a draw offer: only when the engine's own last
+    /// search found it losing; an even game is played on.
+    pub fn accepts_draw(&self) -> bool {
+        !self.over && self.last_score.is_some_and(|s| s <= -DRAW_ACCEPT_LOSS)
+    }
+
+    /// Set an option of the game or the engine (not `Hash`, `Threads`,
+    /// which the protocol adapter hands to the searcher, nor the start
+    /// layouts, which are per variant).
+    pub fn set_option(&mut self, opt: Opt, value: &Value) {
+        match (opt, value) {
+            (Opt::Threads, Value::Int(n)) => self.config.threads = *n as usize,
+            (Opt::Hash, Value::Int(n)) => self.config.hash_mb = *n as usize,
+            (Opt::MultiPv, Value::Int(n)) => self.config.multipv = *n as usize,
+            (Opt::SkillLevel, Value::Int(n)) => self.config.skill = *n as u8,
+            (Opt::Rules, Value::Text(t)) => self.config.lishogi_rules = *t == "lishogi",
+            (Opt::Contempt, Value::Int(n)) => self.config.contempt = *n as i32,
+            (Opt::ResignThreshold, Value::Int(n)) => self.config.resign_threshold = *n as i32,
+            (Opt::RandomOpeningMoves, Value::Int(n)) => self.config.random_moves = *n as u32,
+            (Opt::HachuCompatible, Value::Bool(b)) => self.config.hachu_compatible = *b,
+            (Opt::XboardSafe, Value::Bool(b)) => self.config.xboard_safe = *b,
+            (Opt::Okazaki, Value::Bool(b)) => self.set_okazaki(*b),
+            // Protocol settings, kept by the adapter.
+            _ => {}
+        }
+    }
+}
