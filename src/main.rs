@@ -5,7 +5,7 @@ use kyodai::perft::Counting;
 use kyodai::search::MAX_THREADS;
 use kyodai::variant::{Variant, VariantSet};
 use kyodai::{bench, openings, perft};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// Kyodai: Chu, Dai, Cashew, Macadamia, Nutty and Suzumu Shogi over CECP.
@@ -25,7 +25,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Speak CECP (XBoard protocol) on stdin/stdout (the default).
+    /// Speak USI on stdin/stdout: Chu under lishogi's rules and notation
+    /// (with no command, the first input line `usi` chooses it too).
+    Usi,
+    /// Speak CECP (XBoard protocol) on stdin/stdout (with no command, the
+    /// default unless the first input line is `usi`).
     Xboard {
         /// Start every variant this FEN fits from it instead of the
         /// rules' position (handicaps, match openings); in the variants
@@ -388,13 +392,32 @@ impl From<io::Error> for Stop {
     }
 }
 
+/// What `kyodai` tells a person who starts it at a terminal (on stderr:
+/// stdout belongs to the protocol).
+const TERMINAL_NOTICE: &str = "Kyodai speaks CECP (the XBoard protocol) or USI and is meant to be run by \
+     a GUI: xboard -fcp kyodai -variant chu, or a USI GUI. Type 'help' for the CECP commands, \
+     'usi' to speak USI, 'quit' to leave.";
+
 fn run(cli: Cli) -> Result<(), Stop> {
     let set = load(cli.ini.as_deref())?;
     let mut out = io::stdout().lock();
     match cli.command {
         None => {
             drop(out);
-            kyodai::xboard::Engine::new(set, None).run();
+            if io::stdin().is_terminal() {
+                // Nothing to do if stderr is gone too.
+                let _ = writeln!(io::stderr(), "{TERMINAL_NOTICE}");
+            }
+            // Dual-protocol engines go by the first command.
+            match kyodai::usi::first_line() {
+                Some(line) if line.trim() == "usi" => kyodai::usi::Usi::new(set).run(Some(line)),
+                first => kyodai::xboard::Engine::new(set, None).run(first),
+            }
+            Ok(())
+        }
+        Some(Command::Usi) => {
+            drop(out);
+            kyodai::usi::Usi::new(set).run(None);
             Ok(())
         }
         Some(Command::Xboard { start_fen }) => {
@@ -407,7 +430,7 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 return Err(format!("--start-fen fits no variant: {fen}").into());
             }
             drop(out);
-            kyodai::xboard::Engine::new(set, start_fen).run();
+            kyodai::xboard::Engine::new(set, start_fen).run(None);
             Ok(())
         }
         Some(Command::Match { args }) => {

@@ -21,7 +21,7 @@ use crate::search::{Info, MAX_THREADS};
 use crate::time::{self, Control};
 use crate::types::{Color, Square};
 use crate::variant::{PieceType, Variant, VariantSet};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -37,10 +37,6 @@ const LAYOUT_OPTION_SUFFIX: &str = " layout";
 /// The deepest `sd` taken: the search's own limit (search.rs: `MAX_PLY`
 /// less 10 plies of quiescence room).
 const MAX_DEPTH: u32 = 90;
-/// What `run` tells a person who starts the engine at a terminal (on
-/// stderr: stdout belongs to the protocol).
-const TERMINAL_NOTICE: &str = "Kyodai speaks CECP (the XBoard protocol) and is meant to be run by a GUI \
-     such as XBoard: xboard -fcp kyodai -variant chu. Type 'help' for its commands, 'quit' to leave.";
 /// `help`: comment lines, which a GUI ignores.
 const HELP: &[&str] = &[
     "# Kyodai speaks CECP (XBoard protocol 2). Commands:",
@@ -228,13 +224,14 @@ impl Engine {
         }
     }
 
-    /// Run the protocol until `quit` or end of input.
-    pub fn run(mut self) {
-        if std::io::stdin().is_terminal() {
-            // Nothing to do if stderr is gone too.
-            let _ = writeln!(std::io::stderr(), "{TERMINAL_NOTICE}");
-        }
+    /// Run the protocol until `quit` or end of input; `first` is a line
+    /// already read (the one that chose the protocol).
+    pub fn run(mut self, first: Option<String>) {
         let (tx, rx) = channel::<Event>();
+        if let Some(line) = first {
+            // Nothing can fail: the receiver is right here.
+            let _ = tx.send(Event::Line(line));
+        }
         let lines = tx.clone();
         let stop = self.stop.clone();
         let abandon = self.abandon.clone();

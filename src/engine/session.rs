@@ -224,6 +224,18 @@ impl Session {
         Ok(ending)
     }
 
+    /// Play `mv` if it is legal here (the repetition rule included); on an
+    /// error nothing changes.
+    pub fn play_legal(&mut self, mv: Move) -> Result<Option<Ending>, PlayError> {
+        if self.over {
+            return Err(PlayError::Illegal("game is over".to_string()));
+        }
+        if !self.legal_moves().contains(&mv) {
+            return Err(PlayError::RepeatsPosition);
+        }
+        Ok(self.play(mv))
+    }
+
     /// Play a move known to be legal.
     pub fn play(&mut self, mv: Move) -> Option<Ending> {
         let ending = game::play(&mut self.pos, mv);
