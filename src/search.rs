@@ -3,6 +3,9 @@
 //! ordering, and a quiescence search over captures (multi-captures
 //! included).
 //!
+//! The main thread can search several best lines (MultiPV), and the engine
+//! can play weaker on purpose (`Searcher::skill`).
+//!
 //! Game-ending rules inside the tree: a side without royals has lost (the
 //! board generates no moves there), a side with no legal move has lost, and
 //! a move that recreates an earlier position is illegal or ends the game
@@ -22,7 +25,7 @@ use crate::tt::{Bound, Table};
 use crate::types::{CELLS, Color, Rng};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 pub const MATE: i32 = 100_000;
 /// Quiescence plies in which every capture is tried.
@@ -45,22 +48,55 @@ const MAX_PLY: usize = 100;
 /// Half-width of the first aspiration window: about half a Pawn, more
 /// than one iteration's score usually moves.
 const ASPIRATION_WINDOW: i32 = 40;
+/// Full strength (`Searcher::skill`).
+pub const MAX_SKILL: u8 = 20;
+/// Lines a weakened engine searches and chooses among (Stockfish's).
+const SKILL_LINES: usize = 4;
+/// Most centipawns the random part of the weakening adds: a Pawn.
+const SKILL_SPREAD: i32 = 100;
 
-/// What stops a search.
-#[derive(Clone, Default)]
+/// What stops a search, and how many lines it looks for.
+#[derive(Clone)]
 pub struct Limits {
     pub depth: Option<u32>,
     pub budget: Option<Budget>,
     /// Root moves not to search (CECP `exclude`).
     pub excluded: Vec<Move>,
+    /// Best lines to search and report (MultiPV): line k is the best of
+    /// the root moves that lines 1..k did not take. 1 (the default) finds
+    /// the best move only; 0 counts as 1.
+    pub multipv: usize,
+    /// Stop after about this many nodes (all threads together), once a
+    /// depth-1 result exists.
+    pub nodes: Option<u64>,
 }
 
-/// One line of thinking output.
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            budget: None,
+            excluded: Vec::new(),
+            multipv: 1,
+            nodes: None,
+        }
+    }
+}
+
+/// One line of thinking output. With several lines (MultiPV) each depth
+/// reports lines 1, 2, ... in order, best first.
 pub struct Info<'a> {
     pub depth: u32,
+    /// The deepest ply the iteration reached, quiescence included.
+    pub seldepth: u32,
+    /// The line's number, from 1.
+    pub multipv: usize,
     pub score: i32,
     pub elapsed_cs: u64,
     pub nodes: u64,
+    /// Permille of the transposition table holding this search's entries
+    /// (`Searcher::hashfull`).
+    pub hashfull: u32,
     pub pv: &'a [Move],
 }
 
@@ -90,6 +126,14 @@ pub struct Searcher {
     /// Centipawns a draw is worth less than nothing to the side to move at
     /// the root (negative: a draw is welcome).
     pub contempt: i32,
+    /// Playing strength, 0 to `MAX_SKILL` (the default: full strength).
+    /// Below it the search stops at depth `skill_depth`, looks for at
+    /// least `SKILL_LINES` lines (reporting only those asked for) and
+    /// plays one of them at random, the best one the more likely the
+    /// higher the level (`weakened_choice`).
+    pub skill: u8,
+    /// The random source of the weakening (`seed_skill`).
+    rng: Rng,
 }
 
 /// Which legal root moves the engine prefers to play (`Searcher::root_moves`).
@@ -120,7 +164,21 @@ impl Searcher {
             hachu_compatible: false,
             xboard_safe: true,
             contempt: 0,
+            skill: MAX_SKILL,
+            rng: Rng::new(clock_seed()),
         }
+    }
+
+    /// Restart the weakening's random choices from `seed` (they start
+    /// from the clock), so that a weakened engine's games can be replayed.
+    pub fn seed_skill(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    /// Permille of the transposition table holding entries of the current
+    /// (or last) search, sampled over its first thousand slots.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
     }
 
     fn policy(&self) -> RootPolicy {
@@ -198,14 +256,22 @@ impl Searcher {
             .unwrap_or_default()
     }
 
-    /// Search the position and return the best move found.
+    /// Search the position and return the best move found: line 1 with
+    /// several lines, or the weakened choice below full `skill`.
     pub fn think(
         &mut self,
         pos: &mut Position,
-        limits: Limits,
+        mut limits: Limits,
         report: &mut dyn FnMut(&Info),
     ) -> Outcome {
         self.tt.new_search();
+        let shown = limits.multipv.max(1);
+        let weakened = self.skill < MAX_SKILL;
+        if weakened {
+            let cap = skill_depth(self.skill);
+            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+            limits.multipv = shown.max(SKILL_LINES);
+        }
         let mut roots = Self::root_moves(pos, self.policy());
         roots.retain(|m| !limits.excluded.contains(m));
         if roots.len() <= 1 {
@@ -219,9 +285,12 @@ impl Searcher {
         if let Some(win) = roots.iter().copied().find(|&m| takes_last_royal(pos, m)) {
             report(&Info {
                 depth: 1,
+                seldepth: 1,
+                multipv: 1,
                 score: MATE - 1,
                 elapsed_cs: 0,
                 nodes: 0,
+                hashfull: self.tt.hashfull(),
                 pv: &[win],
             });
             return Outcome {
@@ -232,6 +301,12 @@ impl Searcher {
             };
         }
         let shared = Shared::new(roots[0]);
+        // The lines searched only for the weakening are not shown.
+        let mut shown_report = |info: &Info| {
+            if info.multipv <= shown {
+                report(info);
+            }
+        };
         let (hachu_compatible, contempt) = (self.hachu_compatible, self.contempt);
         let (main, helpers) = self.workers.split_at_mut(1);
         std::thread::scope(|scope| {
@@ -244,12 +319,18 @@ impl Searcher {
             }
             main[0].hachu_compatible = hachu_compatible;
             main[0].contempt = contempt;
-            main[0].iterate(pos, roots, limits, &shared, Some(report));
+            main[0].iterate(pos, roots, limits, &shared, Some(&mut shown_report));
             // The helpers stop with the main thread.
             shared.done.store(true, Ordering::Relaxed);
         });
         let mut out = shared.published().outcome;
         out.nodes = shared.nodes.load(Ordering::Relaxed);
+        if weakened
+            && let Some(line) = weakened_choice(&self.workers[0].lines, self.skill, &mut self.rng)
+        {
+            out.best = Some(line.pv[0]);
+            out.score = line.score;
+        }
         out
     }
 
@@ -319,6 +400,7 @@ impl Shared {
                     ..Outcome::default()
                 },
                 pv: Vec::new(),
+                seldepth: 0,
                 finished: false,
             }),
             nodes: AtomicU64::new(0),
@@ -336,16 +418,18 @@ impl Shared {
 
     /// Offer an iteration's result: kept if it is deeper than the one
     /// held (a finished iteration beats an unfinished one of the same
-    /// depth, which only counts when it found a new best move).
-    fn offer(&self, depth: u32, finished: bool, score: i32, best: Move, pv: &[Move]) {
+    /// depth, which only counts when it found a new best move). `pv`
+    /// starts with the best move.
+    fn offer(&self, depth: u32, finished: bool, score: i32, pv: &[Move], seldepth: usize) {
         let mut held = self.result.lock().unwrap_or_else(|e| e.into_inner());
         let rank = |d: u32, f: bool| 2 * d + u32::from(f);
         if rank(depth, finished) > rank(held.outcome.depth, held.finished) {
-            held.outcome.best = Some(best);
+            held.outcome.best = pv.first().copied();
             held.outcome.score = score;
             held.outcome.depth = depth;
             held.pv.clear();
             held.pv.extend_from_slice(pv);
+            held.seldepth = seldepth as u32;
             held.finished = finished;
             if finished {
                 self.completed.fetch_max(depth, Ordering::Relaxed);
@@ -358,7 +442,14 @@ impl Shared {
 struct Published {
     outcome: Outcome,
     pv: Vec<Move>,
+    seldepth: u32,
     finished: bool,
+}
+
+/// One of the main thread's lines (MultiPV): the root move first.
+struct Line {
+    score: i32,
+    pv: Vec<Move>,
 }
 
 /// One search thread's own state.
@@ -373,6 +464,11 @@ struct Worker {
     lists: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
+    /// The main thread's lines of its last finished iteration when it
+    /// searches several, best first.
+    lines: Vec<Line>,
+    /// The deepest ply reached in the iteration under way.
+    seldepth: usize,
     /// Nodes since the last addition to `Shared::nodes`.
     nodes: u64,
     start: Instant,
@@ -416,6 +512,8 @@ impl Worker {
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            lines: Vec::new(),
+            seldepth: 0,
             nodes: 0,
             start: Instant::now(),
             limits: Limits::default(),
@@ -459,7 +557,10 @@ impl Worker {
     /// Iterative deepening until the limits, `stop`, or (for a helper)
     /// the main thread's end. Helpers with an odd id start each iteration
     /// one ply deeper than the deepest finished one plus one, so that two
-    /// threads mostly search different depths.
+    /// threads mostly search different depths. Only the main thread
+    /// searches several lines (`Limits::multipv`); the helpers then search
+    /// the best line and publish nothing, so that the outcome is the main
+    /// thread's line 1.
     fn iterate(
         &mut self,
         pos: &mut Position,
@@ -469,21 +570,34 @@ impl Worker {
         mut report: Option<&mut dyn FnMut(&Info)>,
     ) {
         self.prepare(pos, limits);
+        self.lines.clear();
         let max_depth = self
             .limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 10)
             .min(MAX_PLY as u32 - 10);
+        let lines = if self.id == 0 {
+            self.limits.multipv.min(roots.len()).max(1)
+        } else {
+            1
+        };
+        let publish = self.id == 0 || self.limits.multipv <= 1;
         let mut reported = 0;
         let mut score = 0;
         let mut depth = 1 + self.skew();
         while depth <= max_depth {
             self.iteration = depth;
             self.overtaken = false;
-            let (s, best, finished) = self.aspiration(shared, pos, &mut roots, depth, score);
-            if let Some(b) = best {
-                shared.offer(depth, finished, s, b, &self.pv[0]);
-            }
+            self.seldepth = 0;
+            let (s, finished) = if lines > 1 {
+                self.multipv_iteration(shared, pos, &mut roots, depth, lines)
+            } else {
+                let (s, best, finished) = self.aspiration(shared, pos, &mut roots, depth, score);
+                if publish && best.is_some() {
+                    shared.offer(depth, finished, s, &self.pv[0], self.seldepth);
+                }
+                (s, finished)
+            };
             if self.aborted {
                 break;
             }
@@ -495,28 +609,97 @@ impl Worker {
                 && completed > reported
             {
                 reported = completed;
-                let p = shared.published();
                 self.flush_nodes(shared);
-                report(&Info {
-                    depth: p.outcome.depth,
-                    score: p.outcome.score,
-                    elapsed_cs: self.start.elapsed().as_millis() as u64 / 10,
-                    nodes: shared.nodes.load(Ordering::Relaxed),
-                    pv: &p.pv,
-                });
+                let elapsed_cs = self.start.elapsed().as_millis() as u64 / 10;
+                let nodes = shared.nodes.load(Ordering::Relaxed);
+                let hashfull = self.tt.hashfull();
+                if lines > 1 {
+                    for (k, line) in self.lines.iter().enumerate() {
+                        report(&Info {
+                            depth,
+                            seldepth: self.seldepth as u32,
+                            multipv: k + 1,
+                            score: line.score,
+                            elapsed_cs,
+                            nodes,
+                            hashfull,
+                            pv: &line.pv,
+                        });
+                    }
+                } else {
+                    let p = shared.published();
+                    report(&Info {
+                        depth: p.outcome.depth,
+                        seldepth: p.seldepth,
+                        multipv: 1,
+                        score: p.outcome.score,
+                        elapsed_cs,
+                        nodes,
+                        hashfull,
+                        pv: &p.pv,
+                    });
+                }
             }
             if completed >= max_depth || (finished && s.abs() > MATE_BOUND && depth > 2) {
                 break;
             }
-            if let Some(b) = self.limits.budget
-                && self.id == 0
-                && self.start.elapsed() >= b.soft / 2
+            if self.id == 0
+                && (self
+                    .limits
+                    .budget
+                    .is_some_and(|b| self.start.elapsed() >= b.soft / 2)
+                    || self.spent_nodes(shared))
             {
                 break;
             }
             depth = completed.max(depth) + 1 + self.skew();
         }
         self.flush_nodes(shared);
+    }
+
+    /// One iteration searching `lines` lines: line k is the best of the
+    /// root moves lines 1..k did not take, searched in its own aspiration
+    /// window around its score of the last iteration. The lines' moves
+    /// stay at the front of `roots`, best first, for the next iteration.
+    /// Publishes line 1 (cut short: line 1 if it was finished, else a move
+    /// that beat its window). Returns line 1's score and whether every
+    /// line was finished.
+    fn multipv_iteration(
+        &mut self,
+        shared: &Shared,
+        pos: &mut Position,
+        roots: &mut [Move],
+        depth: u32,
+        lines: usize,
+    ) -> (i32, bool) {
+        let mut found: Vec<Line> = Vec::with_capacity(lines);
+        for k in 0..lines {
+            let last = self.lines.get(k).map_or(0, |l| l.score);
+            let (s, best, finished) = self.aspiration(shared, pos, &mut roots[k..], depth, last);
+            if !finished {
+                if let Some(first) = found.first() {
+                    shared.offer(depth, true, first.score, &first.pv, self.seldepth);
+                } else if best.is_some() {
+                    shared.offer(depth, false, s, &self.pv[0], self.seldepth);
+                }
+                return (s, false);
+            }
+            // An unstable search can score a later line higher: keep the
+            // lines, and their moves in `roots`, best first.
+            let at = found.iter().position(|l| l.score < s).unwrap_or(k);
+            roots[at..=k].rotate_right(1);
+            found.insert(
+                at,
+                Line {
+                    score: s,
+                    pv: self.pv[0].clone(),
+                },
+            );
+        }
+        self.lines = found;
+        let first = &self.lines[0];
+        shared.offer(depth, true, first.score, &first.pv, self.seldepth);
+        (first.score, true)
     }
 
     /// Plies odd helpers search beyond the next depth.
@@ -537,7 +720,7 @@ impl Worker {
         &mut self,
         shared: &Shared,
         pos: &mut Position,
-        roots: &mut Vec<Move>,
+        roots: &mut [Move],
         depth: u32,
         last: i32,
     ) -> (i32, Option<Move>, bool) {
@@ -574,7 +757,7 @@ impl Worker {
         &mut self,
         shared: &Shared,
         pos: &mut Position,
-        roots: &mut Vec<Move>,
+        roots: &mut [Move],
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -616,10 +799,7 @@ impl Worker {
             }
         }
         // Search the best move first next time.
-        if best_index > 0 {
-            let mv = roots.remove(best_index);
-            roots.insert(0, mv);
-        }
+        roots[..=best_index].rotate_right(1);
         (best_score, best)
     }
 
@@ -639,17 +819,28 @@ impl Worker {
         self.aborted || self.overtaken
     }
 
-    /// Checks the clock, `stop` and the other threads every 1024 nodes.
+    /// Whether the search has used up `Limits::nodes` and a depth-1
+    /// result exists to play.
+    fn spent_nodes(&self, shared: &Shared) -> bool {
+        self.limits
+            .nodes
+            .is_some_and(|n| shared.nodes.load(Ordering::Relaxed) + self.nodes >= n)
+            && shared.completed.load(Ordering::Relaxed) >= 1
+    }
+
+    /// Checks the clock, the node limit, `stop` and the other threads
+    /// every 1024 nodes.
     fn out_of_time(&mut self, shared: &Shared) -> bool {
         if self.halted() {
             return true;
         }
         if self.nodes & 1023 == 0 {
             let late = self.id == 0
-                && self
+                && (self
                     .limits
                     .budget
-                    .is_some_and(|b| self.start.elapsed() >= b.hard);
+                    .is_some_and(|b| self.start.elapsed() >= b.hard)
+                    || self.spent_nodes(shared));
             if late || self.stop.load(Ordering::Relaxed) || shared.done.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
@@ -671,6 +862,7 @@ impl Worker {
         ply: usize,
     ) -> i32 {
         self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
         if pos.is_over() {
             return -MATE + ply as i32;
         }
@@ -855,6 +1047,7 @@ impl Worker {
         qply: usize,
     ) -> i32 {
         self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
         self.nodes += 1;
         if pos.is_over() {
             return -MATE + ply as i32;
@@ -935,6 +1128,48 @@ impl Worker {
             scores.push(s);
         }
     }
+}
+
+/// The depth a weakened engine stops at: 1 at level 0, a ply more every
+/// two levels (10 at level 19). A Chu search reaches depth 8 in a fraction
+/// of a second and about 10 to 12 in a game at a few seconds a move, so
+/// the top levels keep most of the engine's depth and lose strength
+/// mainly by the choice among lines.
+fn skill_depth(skill: u8) -> u32 {
+    1 + u32::from(skill) / 2
+}
+
+/// The line a weakened engine plays, from `lines` best first (Stockfish's
+/// `Skill::pick_best`, in centipawns): each line's score is pushed towards
+/// the best score, by a share that grows as the level falls, plus a random
+/// amount up to the spread of the scores (at most `SKILL_SPREAD`); the
+/// highest pushed score wins, ties going to the later line. A pass is
+/// played only as the best line: the weakening never chooses one.
+fn weakened_choice<'a>(lines: &'a [Line], skill: u8, rng: &mut Rng) -> Option<&'a Line> {
+    let top = lines.first()?.score;
+    let spread = (top - lines.last()?.score).min(SKILL_SPREAD);
+    let weakness = 120 - 2 * i32::from(skill.min(MAX_SKILL));
+    let mut chosen = None;
+    let mut max = -INF;
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 && line.pv[0].is_pass() {
+            continue;
+        }
+        let luck = rng.below(weakness as usize) as i32;
+        let pushed = line.score + (weakness * (top - line.score) + spread * luck) / 128;
+        if pushed >= max {
+            max = pushed;
+            chosen = Some(line);
+        }
+    }
+    chosen
+}
+
+/// A seed that differs from run to run.
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
 }
 
 /// Most valuable victims first (all removed pieces count), then the least
@@ -1203,6 +1438,197 @@ mod tests {
                 // A mate is a mate whatever the thread count.
                 assert_eq!(out.score > MATE_BOUND, single.score > MATE_BOUND, "{fen}");
             }
+        }
+    }
+
+    /// A report's depth, line number, score and PV.
+    type Reported = (u32, usize, i32, Vec<Move>);
+
+    /// Every report of a search of `pos` to `depth` with `multipv` lines
+    /// on `threads` threads, and the outcome.
+    fn multipv_search(
+        pos: &mut Position,
+        depth: u32,
+        multipv: usize,
+        threads: usize,
+    ) -> (Vec<Reported>, Outcome) {
+        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        s.set_threads(threads);
+        let limits = Limits {
+            depth: Some(depth),
+            multipv,
+            ..Limits::default()
+        };
+        let mut infos = Vec::new();
+        let out = s.think(pos, limits, &mut |info| {
+            infos.push((info.depth, info.multipv, info.score, info.pv.to_vec()));
+        });
+        (infos, out)
+    }
+
+    #[test]
+    fn multipv_reports_the_best_lines_of_each_depth() {
+        // The Black Rook e5 hangs to the Golds d4 and e4: lines 1 and 2
+        // take it, line 3 is some other move.
+        let fen = "k11/12/12/12/12/12/12/4r7/3GG7/12/12/11K w";
+        for threads in [1, 2] {
+            let mut pos = Position::from_fen(chu(), fen).unwrap();
+            let (infos, out) = multipv_search(&mut pos, 5, 3, threads);
+            let mut depths: Vec<u32> = infos.iter().map(|i| i.0).collect();
+            depths.dedup();
+            assert!(depths.contains(&5), "{depths:?}");
+            for d in depths {
+                let lines: Vec<_> = infos.iter().filter(|i| i.0 == d).collect();
+                let numbers: Vec<usize> = lines.iter().map(|i| i.1).collect();
+                assert_eq!(numbers, [1, 2, 3], "depth {d}");
+                assert!(lines.windows(2).all(|w| w[0].2 >= w[1].2), "{lines:?}");
+                let firsts: Vec<Move> = lines.iter().map(|i| i.3[0]).collect();
+                assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2]);
+                assert!(firsts[0] != firsts[2]);
+                for mv in &firsts[..2] {
+                    assert_eq!(mv.to().to_string(), "e5", "depth {d}: {firsts:?}");
+                }
+                assert!(firsts[2].to().to_string() != "e5", "depth {d}");
+            }
+            let last = infos.iter().rev().find(|i| i.1 == 1).unwrap();
+            assert_eq!(out.best, Some(last.3[0]), "threads {threads}");
+            assert_eq!(out.score, last.2);
+        }
+    }
+
+    #[test]
+    fn multipv_reports_no_more_lines_than_moves() {
+        // The White King's three moves (see below).
+        let fen = "1r10/12/12/12/12/12/12/12/12/12/11r/K10k w";
+        let mut pos = Position::from_fen(chu(), fen).unwrap();
+        let (infos, out) = multipv_search(&mut pos, 3, 5, 1);
+        for d in 1..=3 {
+            let numbers: Vec<usize> = infos.iter().filter(|i| i.0 == d).map(|i| i.1).collect();
+            assert_eq!(numbers, [1, 2, 3], "depth {d}");
+        }
+        assert!(out.best.is_some());
+    }
+
+    #[test]
+    fn multipv_one_searches_as_before() {
+        // One line is the plain search, node for node (the bench count
+        // checks this over more positions).
+        let mut pos = Position::start(chu());
+        let (infos, out) = multipv_search(&mut pos, 5, 1, 1);
+        let plain = search_to_depth(&mut pos, 5);
+        assert_eq!(
+            (out.best, out.score, out.nodes),
+            (plain.best, plain.score, plain.nodes)
+        );
+        assert!(infos.iter().all(|i| i.1 == 1));
+    }
+
+    #[test]
+    fn the_node_limit_stops_the_search_near_it() {
+        let mut pos = Position::start(chu());
+        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        let limit = 30_000;
+        let limits = Limits {
+            nodes: Some(limit),
+            ..Limits::default()
+        };
+        let out = s.think(&mut pos, limits, &mut |_| {});
+        assert!(out.nodes >= limit && out.nodes < limit + 2048, "{out:?}");
+        assert!(out.depth >= 1 && out.best.is_some(), "{out:?}");
+        // However small the limit, depth 1 is finished.
+        let limits = Limits {
+            nodes: Some(1),
+            ..Limits::default()
+        };
+        let out = s.think(&mut pos, limits, &mut |_| {});
+        assert!(out.depth >= 1 && out.best.is_some(), "{out:?}");
+    }
+
+    #[test]
+    fn seldepth_and_hashfull_are_reported() {
+        let mut pos = Position::start(chu());
+        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let mut seen = Vec::new();
+        s.think(&mut pos, limits, &mut |info| {
+            seen.push((info.depth, info.seldepth, info.hashfull));
+        });
+        assert_eq!(seen.len(), 6);
+        assert!(seen.iter().all(|&(d, sel, _)| sel >= d), "{seen:?}");
+        assert!(seen.last().unwrap().2 > 0, "{seen:?}");
+        assert_eq!(s.hashfull(), seen.last().unwrap().2);
+    }
+
+    #[test]
+    fn a_low_skill_plays_legal_moves_not_always_the_best() {
+        let mut pos = Position::start(chu());
+        let legal = legal_moves(&mut pos);
+        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        s.skill = 2;
+        let mut weaker = 0;
+        for seed in 1..=20 {
+            s.seed_skill(seed);
+            let mut lines = Vec::new();
+            let out = s.think(&mut pos, Limits::default(), &mut |info| {
+                lines.push(info.multipv);
+            });
+            // Depth 2 only, and only the line asked for is shown.
+            assert_eq!(lines, [1, 1]);
+            let best = out.best.expect("a move");
+            assert!(legal.contains(&best), "{best}");
+            assert!(!best.is_pass());
+            let searched = &s.workers[0].lines;
+            assert_eq!(searched.len(), SKILL_LINES);
+            assert!(searched.iter().any(|l| l.pv[0] == best));
+            weaker += usize::from(best != searched[0].pv[0]);
+        }
+        assert!(weaker > 0);
+    }
+
+    #[test]
+    fn full_skill_changes_nothing() {
+        let mut pos = Position::start(chu());
+        let plain = search_to_depth(&mut pos, 5);
+        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        s.skill = MAX_SKILL;
+        s.seed_skill(7);
+        let limits = Limits {
+            depth: Some(5),
+            ..Limits::default()
+        };
+        let out = s.think(&mut pos, limits, &mut |_| {});
+        assert_eq!(
+            (out.best, out.score, out.depth, out.nodes),
+            (plain.best, plain.score, plain.depth, plain.nodes)
+        );
+    }
+
+    #[test]
+    fn the_weakening_never_chooses_a_pass() {
+        let sq = |f, r| crate::types::Square::new(f, r);
+        let pass = Move::new(sq(5, 5), sq(5, 5), &[], false);
+        let step = Move::new(sq(4, 4), sq(4, 5), &[], false);
+        let other = Move::new(sq(3, 3), sq(3, 4), &[], false);
+        let line = |mv, score| Line {
+            score,
+            pv: vec![mv],
+        };
+        // A pass as good as the best line is never the weaker choice...
+        let lines = [line(step, 0), line(pass, 0), line(other, -50)];
+        let mut rng = Rng::new(3);
+        let mut chosen = Vec::new();
+        for _ in 0..200 {
+            chosen.push(weakened_choice(&lines, 0, &mut rng).unwrap().pv[0]);
+        }
+        assert!(!chosen.contains(&pass));
+        assert!(chosen.contains(&step) && chosen.contains(&other));
+        // ...but a pass far better than anything else is still played.
+        let lines = [line(pass, 100), line(step, -900)];
+        for _ in 0..50 {
+            assert_eq!(weakened_choice(&lines, 19, &mut rng).unwrap().pv[0], pass);
         }
     }
 

@@ -809,7 +809,9 @@ impl Engine {
         let mut expected = None;
         let out = &mut self.out;
         let mut report = |info: &Info| {
-            expected = info.pv.get(1).copied();
+            if info.multipv == 1 {
+                expected = info.pv.get(1).copied();
+            }
             if post {
                 emit(out, &thinking_line(info));
             }

@@ -132,7 +132,9 @@ pub const SPECS: &[Spec] = &[
     Spec {
         opt: Opt::Rules,
         cecp: Some("Rules"),
-        usi: None,
+        // USI plays lishogi's rules unless told otherwise (its adapter
+        // announces that default).
+        usi: Some("Rules"),
         kind: Kind::Combo {
             default: "standard",
             choices: RULES,

@@ -255,6 +255,8 @@ impl Session {
             depth,
             budget,
             excluded: self.excluded.clone(),
+            multipv: self.config.multipv,
+            ..Limits::default()
         }
     }
 
@@ -298,6 +300,7 @@ impl Session {
         s.hachu_compatible = c.hachu_compatible;
         s.xboard_safe = c.xboard_safe;
         s.contempt = c.contempt;
+        s.skill = c.skill;
         if s.threads() != c.threads {
             s.set_threads(c.threads);
         }

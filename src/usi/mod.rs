@@ -18,7 +18,7 @@ use crate::engine::control::SearchThread;
 use crate::engine::options::{self, Kind, Opt, Value};
 use crate::engine::session::{Decision, Session};
 use crate::moves::Move;
-use crate::search::{Info, MATE};
+use crate::search::{Info, Limits, MATE};
 use crate::time::{self, Budget, Control};
 use crate::variant::VariantSet;
 use std::io::{BufRead, Read, Write};
@@ -326,14 +326,19 @@ impl Usi {
             Mode::Play
         };
         let play_budget = if mode == Mode::Play { budget } else { None };
-        let limits = self.session.limits(go.depth, play_budget);
+        let limits = Limits {
+            nodes: go.nodes,
+            ..self.session.limits(go.depth, play_budget)
+        };
         self.searches += 1;
         let id = self.searches;
         let expected = Arc::new(Mutex::new(None));
         let report = {
             let (out, root, expected) = (self.out.clone(), pos.clone(), expected.clone());
             Box::new(move |info: &Info| {
-                if let Ok(mut e) = expected.lock() {
+                if info.multipv == 1
+                    && let Ok(mut e) = expected.lock()
+                {
                     *e = info.pv.get(1).copied();
                 }
                 emit(&out, &info_line(&root, info));
@@ -554,9 +559,12 @@ fn info_line(root: &Position, info: &Info) -> String {
         pos.make(mv);
     }
     format!(
-        "info depth {} score {score} nodes {} nps {nps} time {ms} pv {}",
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {nps} time {ms} hashfull {} pv {}",
         info.depth,
+        info.seldepth,
+        info.multipv,
         info.nodes,
+        info.hashfull,
         pv.join(" ")
     )
 }
