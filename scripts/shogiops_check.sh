@@ -1,46 +1,58 @@
 #!/usr/bin/env bash
-# shogiops_check.sh - compare Kyodai's Chu moves, counted by path and
-# written in USI, with those of lishogi's rules library (npm shogiops,
-# installed into a temporary directory; needs node and npm).
+# shogiops_check.sh - check Kyodai's Chu under lishogi's rules against
+# lishogi's own rules library, shogiops (npm, installed by this script into
+# target/shogiops; needs node and npm).
 #
-# Usage: scripts/shogiops_check.sh [FEN-FILE] [DEPTH]
-#   FEN-FILE  Chu positions in Kyodai's FEN, first mover to move
-#             (default: the start position and scripts/openings/chu.fen)
-#   DEPTH     also compare perft by path of the first position (default 3)
+# Usage: scripts/shogiops_check.sh [GAMES] [POSITIONS] [SEED]
 #
-# Per position, the set of USI move strings must be the same; prints the
-# number of positions that differ (and the first differences) and the two
-# perft counts. Exit status 1 on any difference.
+# 1. The start position and scripts/openings/chu.fen: per position, the set
+#    of moves by path in USI notation must be the same, and perft 3 by path
+#    of the start position too (52599).
+# 2. Random games played by shogiops (GAMES, default 20, seeded by SEED,
+#    default 1) until at least POSITIONS (default 200) positions are kept,
+#    plus positions chosen for the rules where lishogi differs: per position
+#    the moves, the perft count below each move (depth 2; the start position
+#    depth 3) and the game's outcome must be the same.
+# Exit status 1 on any difference.
 set -euo pipefail
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-DEPTH=${2:-3}
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+GAMES=${1:-20}
+POSITIONS=${2:-200}
+SEED=${3:-1}
+LIB="$REPO/target/shogiops"
 (cd "$REPO" && cargo build --release -q)
 KYODAI="$REPO/target/release/kyodai"
-(cd "$WORK" && npm init -y >/dev/null && npm install --silent shogiops@0.18.0 >/dev/null)
-cp "$REPO/scripts/shogiops_moves.mjs" "$WORK/"
+if [ ! -d "$LIB/node_modules/shogiops" ]; then
+    mkdir -p "$LIB"
+    (cd "$LIB" && npm init -y >/dev/null && npm install --silent shogiops@0.18.0 >/dev/null)
+fi
+cp "$REPO/scripts/shogiops_moves.mjs" "$LIB/"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
 START="lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 0 1"
-if [ $# -ge 1 ]; then cat "$1"; else echo "$START"; cat "$REPO/scripts/openings/chu.fen"; fi > "$WORK/fens.txt"
+{ echo "$START"; cat "$REPO/scripts/openings/chu.fen"; } > "$WORK/fens.txt"
 : > "$WORK/kyodai.txt"
 while read -r fen; do
     [ -n "$fen" ] || continue
     # SFEN: the same board field; Sente (`b`) to move; no Lion square.
     echo "${fen%% *} b - 1" >> "$WORK/sfens.txt"
-    "$KYODAI" perft chu 1 --divide --by path --notation usi --fen "$fen" |
+    "$KYODAI" perft chu 1 --rules lishogi --divide --by path --notation usi --fen "$fen" |
         awk '$1 != "total" {print $1}' | LC_ALL=C sort | paste -sd' ' >> "$WORK/kyodai.txt"
 done < "$WORK/fens.txt"
-(cd "$WORK" && node shogiops_moves.mjs "$DEPTH" < sfens.txt) > "$WORK/shogiops.out"
+(cd "$LIB" && node shogiops_moves.mjs sets 3 < "$WORK/sfens.txt") > "$WORK/shogiops.out"
 grep -v '^perft ' "$WORK/shogiops.out" | while read -r line; do
     tr ' ' '\n' <<< "$line" | LC_ALL=C sort | paste -sd' '
 done > "$WORK/shogiops.txt"
 differ=$(paste -d'|' "$WORK/kyodai.txt" "$WORK/shogiops.txt" | awk -F'|' '$1 != $2' | wc -l)
-echo "positions: $(wc -l < "$WORK/kyodai.txt"), differing: $differ"
+echo "openings: $(wc -l < "$WORK/kyodai.txt") positions, differing: $differ"
 if [ "$differ" -gt 0 ]; then
     diff <(tr ' ' '\n' < "$WORK/kyodai.txt" | sort) <(tr ' ' '\n' < "$WORK/shogiops.txt" | sort) | head -20
 fi
-first=$(head -1 "$WORK/fens.txt")
-ours=$("$KYODAI" perft chu "$DEPTH" --by path --fen "$first" | awk '{print $2}')
+ours=$("$KYODAI" perft chu 3 --rules lishogi --by path | awk '{print $2}')
 theirs=$(grep '^perft ' "$WORK/shogiops.out" | awk '{print $2}')
-echo "perft $DEPTH by path: kyodai $ours, shogiops $theirs"
-[ "$differ" -eq 0 ] && [ "$ours" = "$theirs" ]
+echo "start position perft 3 by path: kyodai $ours, shogiops $theirs"
+status=0
+[ "$differ" -eq 0 ] && [ "$ours" = "$theirs" ] || status=1
+(cd "$LIB" && node shogiops_moves.mjs games "$KYODAI" "$SEED" "$GAMES" "$POSITIONS") || status=1
+exit $status

@@ -7,7 +7,7 @@
 
 use crate::moves::Move;
 use crate::types::{CELLS, Cell, Color, KING_STEPS, Kind, Piece, Square};
-use crate::variant::{Burn, PieceType, Power, Variant};
+use crate::variant::{Burn, CounterStrike, PieceType, Power, Variant};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
 
@@ -18,6 +18,9 @@ struct Zobrist {
     lion_strike: u64,
     /// Per side: it passed on its last turn (Suzumu).
     skipped: [u64; 2],
+    /// Per cell: the square of a Lion capture that lishogi's counter-strike
+    /// rule exempts (`RuleState::lion_square`).
+    lion_square: Vec<u64>,
 }
 
 static ZOBRIST: Lazy<Zobrist> = Lazy::new(|| {
@@ -38,11 +41,17 @@ static ZOBRIST: Lazy<Zobrist> = Lazy::new(|| {
             *k = if i == 0 { 0 } else { next() };
         }
     }
+    let black_to_move = next();
+    let lion_strike = next();
+    let skipped = [next(), next()];
+    // Drawn after the older keys, which therefore stay what they were.
+    let lion_square = (0..CELLS).map(|_| next()).collect();
     Zobrist {
         cell,
-        black_to_move: next(),
-        lion_strike: next(),
-        skipped: [next(), next()],
+        black_to_move,
+        lion_strike,
+        skipped,
+        lion_square,
     }
 });
 
@@ -76,6 +85,11 @@ pub struct AutoBurn {
 pub struct RuleState {
     /// Chu counter-strike: the last move captured a Lion with a non-Lion.
     pub lion_strike: bool,
+    /// With `lion_strike`, under `CounterStrike::ExceptSameSquare`
+    /// (lishogi): the square of that capture (of the last Lion the move
+    /// took, its destination last), where a non-Lion may still take a
+    /// Lion. lishogi's SFEN writes it as its third field.
+    pub lion_square: Option<Square>,
     /// The same rule as XBoard 4.9.1 applies it: only a piece `N` is a Lion,
     /// and after a non-`N` took an `N` no `N` may be captured at all
     /// (docs/rules/chu.md 5.4.2). Only the engine's choice of its own moves
@@ -170,7 +184,11 @@ impl Position {
         }
     }
 
-    /// Read a FEN: the board field and the side to move; any tail is ignored.
+    /// Read a FEN: the board field and the side to move; in a variant with
+    /// the Lion-trading rules, a square in the third field (`f6`, not `-`)
+    /// is where a non-Lion has just taken a Lion, as lishogi's SFEN has it
+    /// (`RuleState::lion_strike`, and under lishogi's counter-strike rule
+    /// `lion_square`); any other tail is ignored.
     pub fn from_fen(variant: &'static Variant, fen: &str) -> Result<Position, String> {
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or("empty FEN")?;
@@ -178,6 +196,18 @@ impl Position {
             None | Some("w") => Color::White,
             Some("b") => Color::Black,
             Some(s) => return Err(format!("bad side to move '{s}'")),
+        };
+        let exact = variant.counter_strike == CounterStrike::ExceptSameSquare;
+        let lion_square = match fields.next() {
+            Some(text) if text != "-" && variant.lion_trading => {
+                match Square::parse_prefix(text, variant.width, variant.height) {
+                    Some((sq, "")) => Some(sq),
+                    _ if exact => return Err(format!("bad Lion-capture square '{text}'")),
+                    // XBoard's castling field, which these games leave '-'.
+                    _ => None,
+                }
+            }
+            _ => None,
         };
         let mut pos = Position::empty(variant);
         let mut royal_capable = [0usize; 2];
@@ -287,6 +317,10 @@ impl Position {
         if side == Color::Black {
             pos.hash ^= ZOBRIST.black_to_move;
         }
+        if lion_square.is_some() {
+            pos.state.lion_strike = true;
+            pos.state.lion_square = lion_square.filter(|_| exact);
+        }
         pos.keys.push(pos.hash);
         Ok(pos)
     }
@@ -320,7 +354,10 @@ impl Position {
         } else {
             " b"
         };
-        out += " - 0 1";
+        match self.state.lion_square {
+            Some(sq) => out += &format!(" {sq} 0 1"),
+            None => out += " - 0 1",
+        }
         out
     }
 
@@ -387,6 +424,9 @@ impl Position {
         let mut key = self.hash;
         if self.state.lion_strike {
             key ^= ZOBRIST.lion_strike;
+        }
+        if let Some(sq) = self.state.lion_square {
+            key ^= ZOBRIST.lion_square[sq.index()];
         }
         for c in Color::BOTH {
             if self.state.skipped(c) {
@@ -570,28 +610,31 @@ impl Position {
         let mover = self.piece_at(from).expect("move from an empty square");
         let v = self.variant;
         let burns = self.auto_burns(mv);
-        let mut lion_taken = false;
+        // The last Lion taken, the destination's after the kill squares'.
+        let mut lion_taken: Option<Square> = None;
         let mut plain_lion_taken = false;
         let mut captured = false;
         // The last victim along the path with contagion decides what the
         // capturer turns into (docs/rules/macadamia.md 4).
         let mut contagion: Option<Kind> = None;
-        let mut take = |p: Piece| {
+        let mut take = |p: Piece, sq: Square| {
             let t = v.piece(p.kind());
-            lion_taken |= t.is_lion();
+            if t.is_lion() {
+                lion_taken = Some(sq);
+            }
             plain_lion_taken |= Some(p.kind()) == v.xboard_lion;
             captured = true;
             contagion = t.contagion.or(contagion);
         };
         for &k in mv.kills() {
             if let Some(p) = self.piece_at(k) {
-                take(p);
+                take(p, k);
             }
             self.record(&mut undo, k, Cell::EMPTY);
         }
         if mv.to() != from {
             if let Some(p) = self.piece_at(mv.to()) {
-                take(p);
+                take(p, mv.to());
             }
             self.record(&mut undo, from, Cell::EMPTY);
         }
@@ -620,8 +663,12 @@ impl Position {
         } else {
             self.state.skipped & !bit
         };
+        let lion_strike =
+            v.lion_trading && lion_taken.is_some() && !v.piece(mover.kind()).is_lion();
         self.state = RuleState {
-            lion_strike: v.lion_trading && lion_taken && !v.piece(mover.kind()).is_lion(),
+            lion_strike,
+            lion_square: lion_taken
+                .filter(|_| lion_strike && v.counter_strike == CounterStrike::ExceptSameSquare),
             xboard_strike: plain_lion_taken && Some(mover.kind()) != v.xboard_lion,
             skipped: if v.no_double_pass { skipped } else { 0 },
         };
@@ -679,6 +726,23 @@ impl Position {
         (2..=back)
             .step_by(2)
             .find(|&i| self.keys[n - 1 - i] == self.hash)
+    }
+
+    /// Plies back to the earliest earlier occurrence of the current
+    /// position (lishogi judges a repetition from there).
+    pub fn first_repetition_distance(&self) -> Option<usize> {
+        let n = self.keys.len();
+        let back = (self.reversible as usize).min(n - 1);
+        (2..=back)
+            .step_by(2)
+            .filter(|&i| self.keys[n - 1 - i] == self.hash)
+            .last()
+    }
+
+    /// Plies since the last capture or promotion, or since the position was
+    /// set up: the moves within which an earlier position can recur.
+    pub fn reversible_plies(&self) -> usize {
+        (self.reversible as usize).min(self.keys.len() - 1)
     }
 
     /// How often the current position occurred before (same pieces, same

@@ -4,10 +4,11 @@
 //! an engine and the referee never disagree on a result.
 
 use crate::board::Position;
-use crate::movegen::{generate, parse_move_as_played};
+use crate::movegen::{generate, parse_move_as_played, royal_attacked};
 use crate::moves::Move;
 use crate::repetition::{self, Verdict};
-use crate::types::Color;
+use crate::types::{Color, Piece, Square};
+use crate::variant::Repetition;
 use std::fmt;
 
 /// Why a game ended by the rules.
@@ -19,6 +20,28 @@ pub enum Reason {
     NoLegalMove,
     /// The repetition rule of the variant decided (a loss or a draw).
     Repetition,
+    /// lishogi's repetition rule: the loser attacked with every move of a
+    /// position's fourfold repetition (`Repetition::FourfoldPerpetual`).
+    PerpetualCheck,
+    /// The loser has a bare royal (`Variant::bare_king`).
+    BareKing,
+    /// A draw: one royal a side and dead pieces are all that is left
+    /// (`Variant::kings_only_draw`).
+    KingsOnly,
+}
+
+impl Reason {
+    /// A short fixed name (`kyodai perft --outcome` prints it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::LastRoyalLost => "last-royal-lost",
+            Reason::NoLegalMove => "no-legal-move",
+            Reason::Repetition => "repetition",
+            Reason::PerpetualCheck => "perpetual-check",
+            Reason::BareKing => "bare-king",
+            Reason::KingsOnly => "kings-only",
+        }
+    }
 }
 
 /// A game's end: the winner (`None`: drawn) and why.
@@ -55,14 +78,15 @@ pub fn side_name(c: Color) -> &'static str {
 impl fmt::Display for Ending {
     /// The reason as a result comment says it (`Gote lost its last royal`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Some(winner) = self.winner else {
-            return write!(f, "repetition");
-        };
-        let loser = side_name(winner.flip());
-        match self.reason {
-            Reason::LastRoyalLost => write!(f, "{loser} lost its last royal"),
-            Reason::NoLegalMove => write!(f, "{loser} has no legal move"),
-            Reason::Repetition => write!(f, "{loser} loses by the repetition rule"),
+        let loser = self.winner.map(|w| side_name(w.flip()));
+        match (self.reason, loser) {
+            (Reason::KingsOnly, _) => write!(f, "draw: only kings and dead pieces remain"),
+            (_, None) => write!(f, "repetition"),
+            (Reason::LastRoyalLost, Some(l)) => write!(f, "{l} lost its last royal"),
+            (Reason::NoLegalMove, Some(l)) => write!(f, "{l} has no legal move"),
+            (Reason::Repetition, Some(l)) => write!(f, "{l} loses by the repetition rule"),
+            (Reason::PerpetualCheck, Some(l)) => write!(f, "{l} loses by perpetual check"),
+            (Reason::BareKing, Some(l)) => write!(f, "{l} has a bare king"),
         }
     }
 }
@@ -128,25 +152,78 @@ pub fn play(pos: &mut Position, mv: Move) -> Option<Ending> {
 
 /// Whether the game is over after the move just made: by the repetition
 /// rule's `verdict` on it, or because a side has no royal left or the side
-/// to move has no legal move (both lose).
+/// to move has no legal move (both lose); where the variant has them, then
+/// by a bare royal (the side to move's first) and by only royals and dead
+/// pieces being left (a draw), in lishogi's order (shogiops'
+/// `Chushogi.outcome`). A repetition cannot coincide with those: they
+/// depend on the board alone, and would have ended the game at the
+/// position's first occurrence.
 pub fn ending(pos: &mut Position, verdict: Option<Verdict>) -> Option<Ending> {
     let side = pos.side();
+    let v = pos.variant();
+    let draw = |reason| {
+        Some(Ending {
+            winner: None,
+            reason,
+        })
+    };
     let (loser, reason) = match verdict {
-        Some(Verdict::Draw) => {
-            return Some(Ending {
-                winner: None,
-                reason: Reason::Repetition,
-            });
+        Some(Verdict::Draw) => return draw(Reason::Repetition),
+        Some(Verdict::Loss(c)) if v.repetition == Repetition::FourfoldPerpetual => {
+            (c, Reason::PerpetualCheck)
         }
         Some(Verdict::Loss(c)) => (c, Reason::Repetition),
         _ if pos.royals(side) == 0 => (side, Reason::LastRoyalLost),
         _ if pos.royals(side.flip()) == 0 => (side.flip(), Reason::LastRoyalLost),
         _ if legal_moves(pos).is_empty() => (side, Reason::NoLegalMove),
+        _ if v.bare_king && has_bare_king(pos, side) => (side, Reason::BareKing),
+        _ if v.bare_king && has_bare_king(pos, side.flip()) => (side.flip(), Reason::BareKing),
+        _ if v.kings_only_draw && only_kings_left(pos) => return draw(Reason::KingsOnly),
         _ => return None,
     };
     Some(Ending {
         winner: Some(loser.flip()),
         reason,
+    })
+}
+
+/// `color`'s pieces that count: not dead (a Pawn or Lance on its last
+/// rank: `dead-ranks`), and, with `worthless_too`, not a `bridge` piece
+/// either (the Pawn and the Go-Between).
+fn counted_pieces(pos: &Position, color: Color, worthless_too: bool) -> Vec<(Square, Piece)> {
+    let v = pos.variant();
+    pos.pieces(color)
+        .filter(|&(sq, p)| {
+            let t = v.piece(p.kind());
+            !(v.is_dead_square(t, color, sq) || worthless_too && t.bridge)
+        })
+        .collect()
+}
+
+/// The bare-king rule as lishogi applies it (shogiops'
+/// `Chushogi.isBareKing`): `color` has lost if its only piece, dead ones
+/// aside, is one royal, while the other side has exactly one royal and
+/// besides it a piece that counts (neither a Pawn, a Go-Between nor dead),
+/// unless that royal is attacked, or that side has a single such piece
+/// and it stands next to the bare royal (which could take it).
+fn has_bare_king(pos: &Position, color: Color) -> bool {
+    let other = color.flip();
+    if pos.royals(color) != 1 || counted_pieces(pos, color, false).len() != 1 {
+        return false;
+    }
+    let bare = pos.royal_squares(color)[0];
+    let theirs = counted_pieces(pos, other, true);
+    pos.royals(other) == 1
+        && theirs.len() > 1
+        && !royal_attacked(pos, other)
+        && (theirs.len() > 2 || theirs.iter().all(|&(sq, _)| sq.distance(bare) != 1))
+}
+
+/// lishogi's draw (shogiops' `Chushogi.isDraw`): one royal a side, no other
+/// piece but dead ones, and neither royal attacked.
+fn only_kings_left(pos: &Position) -> bool {
+    Color::BOTH.iter().all(|&c| {
+        pos.royals(c) == 1 && counted_pieces(pos, c, false).len() == 1 && !royal_attacked(pos, c)
     })
 }
 

@@ -3,7 +3,7 @@ use clap::{Parser, Subcommand};
 use kyodai::board::Position;
 use kyodai::perft::Counting;
 use kyodai::search::MAX_THREADS;
-use kyodai::variant::{Variant, VariantSet};
+use kyodai::variant::{Rules, Variant, VariantSet};
 use kyodai::{bench, openings, perft};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -126,7 +126,8 @@ struct PerftArgs {
     /// Start from this FEN instead of the variant's start position.
     #[arg(long)]
     fen: Option<String>,
-    /// Play these moves first (space-separated, CECP notation, e.g. h3h4 or f5f6,f6f7).
+    /// Play these moves first (space-separated; CECP notation, h3h4 or
+    /// f5f6,f6f7, or with --notation usi lishogi's, 7g7f or 7g7f6e).
     #[arg(long)]
     moves: Option<String>,
     /// Print the count below each root move.
@@ -172,10 +173,19 @@ struct PerftArgs {
     /// turns and area walks alike (docs/perft.md).
     #[arg(long, value_enum, default_value_t = By::Effect)]
     by: By,
-    /// Notation of --divide's moves: CECP (Kyodai's, XBoard's), or USI as
-    /// lishogi writes Chu moves (one line per path with --by path).
+    /// Notation of --moves and --divide's moves: CECP (Kyodai's, XBoard's),
+    /// or USI as lishogi writes Chu moves (one line per path with --by path).
     #[arg(long, value_enum, default_value_t = Notation::Cecp)]
     notation: Notation,
+    /// The rules counted under: Kyodai's own (docs/rules/), or lishogi's,
+    /// for Chu only (docs/rules/chu.md, "lishogi's rules").
+    #[arg(long, value_enum, default_value_t = RuleSet::Standard)]
+    rules: RuleSet,
+    /// Print how the game has ended in the position counted from (after
+    /// --moves) under the rules in force: `outcome none`, or `outcome
+    /// RESULT REASON {TEXT}` (`outcome 1-0 bare-king {Gote has a bare king}`).
+    #[arg(long)]
+    outcome: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -188,6 +198,31 @@ enum By {
 enum Notation {
     Cecp,
     Usi,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum RuleSet {
+    Standard,
+    Lishogi,
+}
+
+/// `v` under the rule set `--rules` names.
+fn under_rules(
+    set: &'static VariantSet,
+    v: &'static Variant,
+    rules: RuleSet,
+) -> Result<&'static Variant, String> {
+    let rules = match rules {
+        RuleSet::Standard => Rules::Standard,
+        RuleSet::Lishogi => Rules::Lishogi,
+    };
+    set.find_with(&v.name, rules).ok_or_else(|| {
+        format!(
+            "--rules {}: {} has no such rule set (lishogi plays only chu)",
+            rules.name(),
+            v.name
+        )
+    })
 }
 
 /// Run a perft suite file; false if a count did not match.
@@ -204,7 +239,7 @@ fn perft_suite(
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default(),
     };
-    let v = variant_named(set, &name)?;
+    let v = under_rules(set, variant_named(set, &name)?, r.rules)?;
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let cases = perft::parse_suite(&text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -245,7 +280,7 @@ fn run_perft(set: &'static VariantSet, r: PerftArgs, out: &mut dyn Write) -> Res
             .to_string()
             .into());
     };
-    let v = variant_named(set, variant)?;
+    let v = under_rules(set, variant_named(set, variant)?, r.rules)?;
     let counting = match r.by {
         By::Effect => Counting::Effect,
         By::Path => Counting::Path,
@@ -260,12 +295,27 @@ fn run_perft(set: &'static VariantSet, r: PerftArgs, out: &mut dyn Write) -> Res
         None => Position::start(v),
     };
     for text in r.moves.iter().flat_map(|m| m.split_whitespace()) {
-        let mv =
-            kyodai::movegen::parse_move(&pos, text).map_err(|e| format!("--moves: {text}: {e}"))?;
+        let mv = match r.notation {
+            Notation::Cecp => kyodai::movegen::parse_move(&pos, text),
+            Notation::Usi => kyodai::usi::parse_usi_move(&pos, text),
+        }
+        .map_err(|e| format!("--moves: {text}: {e}"))?;
         pos.make(mv);
     }
     if r.print_fen {
         writeln!(out, "fen {}", pos.fen())?;
+    }
+    if r.outcome {
+        let verdict = kyodai::repetition::verdict(&mut pos);
+        match kyodai::game::ending(&mut pos, verdict) {
+            Some(end) => writeln!(
+                out,
+                "outcome {} {} {{{end}}}",
+                end.result(),
+                end.reason.name()
+            )?,
+            None => writeln!(out, "outcome none")?,
+        }
     }
     let table = (r.hash > 0).then(|| perft::CountTable::new(r.hash));
     let started = std::time::Instant::now();

@@ -9,7 +9,7 @@
 use crate::board::Position;
 use crate::moves::{Move, MoveText};
 use crate::types::{CELLS, Color, KING_STEPS, LION_JUMPS, Square, WOLF_JUMPS};
-use crate::variant::{Burn, PieceType, Power, PromotionRule, UNLIMITED, Variant};
+use crate::variant::{Burn, CounterStrike, PieceType, Power, PromotionRule, UNLIMITED, Variant};
 use arrayvec::ArrayVec;
 
 /// Where emitted moves go: a move list, or a `Probe`.
@@ -37,6 +37,20 @@ impl Sink for Probe {
     }
 }
 
+/// Only asks whether some move takes a piece on its destination in one leg
+/// (`threatens`).
+#[derive(Default)]
+struct OneLegCapture {
+    found: bool,
+}
+
+impl Sink for OneLegCapture {
+    fn take(&mut self, pos: &Position, mv: Move) {
+        self.found |=
+            mv.kills().is_empty() && mv.to() != mv.from() && pos.cell(mv.to()).piece().is_some();
+    }
+}
+
 /// Emits moves for one position, applying promotion and the rules that
 /// filter captures.
 struct Emitter<'a, S: Sink> {
@@ -51,6 +65,30 @@ struct Emitter<'a, S: Sink> {
     okazaki: bool,
     /// The side passed last turn and may not pass again (Suzumu).
     no_pass: bool,
+}
+
+impl<'a, S: Sink> Emitter<'a, S> {
+    /// An emitter for the moves of one piece of `us` outside the legal
+    /// move list (probes and path counting): protection read before the
+    /// move, passes allowed.
+    fn for_piece(
+        pos: &'a Position,
+        us: Color,
+        sink: &'a mut S,
+        captures_only: bool,
+        okazaki: bool,
+    ) -> Emitter<'a, S> {
+        Emitter {
+            pos,
+            v: pos.variant(),
+            us,
+            sink,
+            captures_only,
+            protection: Protection::BeforeMove,
+            okazaki,
+            no_pass: false,
+        }
+    }
 }
 
 /// A small set of mailbox cells.
@@ -172,9 +210,12 @@ impl<S: Sink> Emitter<'_, S> {
         }
         if self.pos.state().lion_strike && !t.is_lion() && captures {
             // Chu rule 2 (counter-strike): no non-Lion capture of a Lion
-            // right after a non-Lion took a Lion.
+            // right after a non-Lion took a Lion; under lishogi's reading,
+            // except on the square of that capture (`lion_square`).
+            let exempt = self.pos.state().lion_square;
+            let barred = |e: &Self, sq: Square| e.is_lion_at(sq) && Some(sq) != exempt;
             let takes_lion =
-                kills.iter().any(|&k| self.is_lion_at(k)) || (to != from && self.is_lion_at(to));
+                kills.iter().any(|&k| barred(self, k)) || (to != from && barred(self, to));
             // The Okazaki rule lets a plain capture of a Lion through when
             // no piece could take the capturer back.
             let okazaki = self.okazaki
@@ -936,11 +977,33 @@ pub fn hachu_follows(pos: &Position, mv: Move) -> bool {
 
 /// The moves accepted from an opponent or a user (repetition aside):
 /// liberal, either reading of Lion-trading rule 1 and the counter-strikes
-/// the Okazaki rule allows (docs/rules/chu.md 8, items 5 and 6).
+/// the Okazaki rule allows (docs/rules/chu.md 8, items 5 and 6), unless the
+/// variant's rules are exact (`lenient_lion_rules` off: lishogi's), when
+/// they are the moves `generate` lists.
 pub fn accepted_moves(pos: &Position) -> Vec<Move> {
     let mut legal = Vec::new();
-    generate_into(pos, &mut legal, false, Protection::AfterMove, true);
+    if pos.variant().lenient_lion_rules {
+        generate_into(pos, &mut legal, false, Protection::AfterMove, true);
+    } else {
+        generate(pos, &mut legal);
+    }
     legal
+}
+
+/// Whether the piece on `from`, were it to move again, could take an enemy
+/// piece on the square it moves to, in one leg (a step, slide or jump;
+/// the Lion-trading rules as the position's rule state has them): with a
+/// check, what makes a move an attack for lishogi's perpetual-check rule
+/// (`repetition`).
+pub fn threatens(pos: &Position, from: Square) -> bool {
+    let Some(p) = pos.piece_at(from) else {
+        return false;
+    };
+    let v = pos.variant();
+    let mut probe = OneLegCapture::default();
+    let mut e = Emitter::for_piece(pos, p.color(), &mut probe, true, false);
+    e.piece_moves(v.piece(p.kind()), from);
+    probe.found
 }
 
 /// Whether `mv`'s piece also makes `mv` by its ordinary movement (a
@@ -952,16 +1015,7 @@ pub fn made_by_rays(pos: &Position, mv: Move) -> bool {
     };
     let v = pos.variant();
     let mut moves = Vec::new();
-    let mut e = Emitter {
-        pos,
-        v,
-        us: p.color(),
-        sink: &mut moves,
-        captures_only: false,
-        protection: Protection::BeforeMove,
-        okazaki: pos.okazaki(),
-        no_pass: false,
-    };
+    let mut e = Emitter::for_piece(pos, p.color(), &mut moves, false, pos.okazaki());
     e.rays(v.piece(p.kind()), mv.from());
     moves.contains(&mv)
 }
@@ -996,7 +1050,9 @@ fn generate_into(
         sink: out,
         captures_only,
         protection,
-        okazaki,
+        // The Okazaki rule is a reading of the counter-strike ban that
+        // bans everywhere; lishogi's has its own exception.
+        okazaki: okazaki && v.counter_strike == CounterStrike::Everywhere,
         no_pass: v.no_double_pass && pos.state().skipped(us),
     };
     for &from in &v.squares {
@@ -1060,16 +1116,7 @@ fn special_attacks(pos: &Position, from: Square, target: Square) -> bool {
         target,
         found: false,
     };
-    let mut e = Emitter {
-        pos,
-        v,
-        us: p.color(),
-        sink: &mut probe,
-        captures_only: true,
-        protection: Protection::BeforeMove,
-        okazaki: pos.okazaki(),
-        no_pass: false,
-    };
+    let mut e = Emitter::for_piece(pos, p.color(), &mut probe, true, pos.okazaki());
     e.piece_moves(v.piece(p.kind()), from);
     probe.found
 }

@@ -43,18 +43,30 @@ fn lion_steps(pos: &Position, mv: Move) -> &'static [i32] {
 /// The squares a Lion-power move may step through, empty, on a path to
 /// its destination other than its direct one: every route `from -> mid ->
 /// to` by two of the piece's steps (`to == from`: a pass out and back).
-/// Moves that remove pieces have one path only: the removed squares are
-/// the path.
+/// A Lion's second step goes any way; a Horned Falcon's or Soaring
+/// Eagle's goes on along its first or straight back (docs/rules/chu.md
+/// 5.3), as in shogiops' `secondLionStepDests`. Moves that remove pieces
+/// have one path only: the removed squares are the path.
 pub fn empty_midpoints(pos: &Position, mv: Move) -> Vec<Square> {
     let steps = lion_steps(pos, mv);
     if !mv.kills().is_empty() {
         return Vec::new();
     }
+    let any_second_step = pos
+        .piece_at(mv.from())
+        .is_some_and(|p| pos.variant().piece(p.kind()).power == Power::Lion);
     steps
         .iter()
-        .map(|&d| mv.from().offset(d))
-        .filter(|&mid| pos.cell(mid).is_empty())
-        .filter(|&mid| steps.iter().any(|&d| mid.offset(d) == mv.to()))
+        .map(|&d| (d, mv.from().offset(d)))
+        .filter(|&(_, mid)| pos.cell(mid).is_empty())
+        .filter(|&(d, mid)| {
+            if any_second_step {
+                steps.iter().any(|&e| mid.offset(e) == mv.to())
+            } else {
+                mid.offset(d) == mv.to() || mid.offset(-d) == mv.to()
+            }
+        })
+        .map(|(_, mid)| mid)
         .collect()
 }
 

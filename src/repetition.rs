@@ -9,10 +9,15 @@
 //! other attacked nothing loses (perpetual chasing); if neither attacked
 //! anything the game is drawn; in any other case the side whose move
 //! recreated the position loses (Nutty: the game is drawn). Under the
-//! fourfold rule (Suzumu) the fourth occurrence of a position draws.
+//! fourfold rule (Suzumu) the fourth occurrence of a position draws. Under
+//! lishogi's rule for Chu (`FourfoldPerpetual`, the rule of its server,
+//! scalashogi) the fourth occurrence draws too, unless exactly one side
+//! attacked with every move since the position first occurred: that side
+//! loses. A move attacks if it gives check (any royal) or leaves the moved
+//! piece able to take an enemy piece in one leg (`movegen::threatens`).
 
 use crate::board::Position;
-use crate::movegen::{capturable, royal_attacked};
+use crate::movegen::{capturable, royal_attacked, threatens};
 use crate::moves::Move;
 use crate::types::{CELLS, Color};
 use crate::variant::Repetition;
@@ -37,6 +42,60 @@ pub fn verdict(pos: &mut Position) -> Option<Verdict> {
         // docs/rules/suzumu.md 6.4: the fourth occurrence draws.
         Repetition::Fourfold if pos.earlier_occurrences() >= 3 => Verdict::Draw,
         Repetition::Fourfold => return None,
+        Repetition::FourfoldPerpetual => return fourfold_perpetual(pos),
+    })
+}
+
+/// Plies lishogi wants since the last move that cannot be undone before it
+/// calls a position repeated: it keeps the positions since then and judges
+/// only more than twelve of them. Four occurrences never take fewer plies
+/// except in a cycle of mutual passes, which lishogi therefore draws later.
+const LISHOGI_MIN_PLIES: usize = 12;
+
+/// lishogi's verdict (scalashogi's `History.fourfoldRepetition` and
+/// `perpetualCheckAttacker`) on the move just made; the position is left
+/// as it was.
+fn fourfold_perpetual(pos: &mut Position) -> Option<Verdict> {
+    if pos.earlier_occurrences() < 3 || pos.reversible_plies() < LISHOGI_MIN_PLIES {
+        return None;
+    }
+    let span = pos.first_repetition_distance()?;
+    // lishogi also restarts its count at a Pawn's or Lance's move (a
+    // piece that never moves back: `dead-ranks`); none lies inside the
+    // cycle, but one may lie within the last twelve plies before it.
+    let back = span.max(LISHOGI_MIN_PLIES);
+    let moves: Vec<Move> = (0..back)
+        .rev()
+        .map(|b| {
+            pos.move_back(b)
+                .expect("reversible plies are recorded moves")
+        })
+        .collect();
+    for _ in 0..back {
+        pos.unmake();
+    }
+    let v = pos.variant();
+    let mut one_way_move = false;
+    // Whether every move of each side since the first occurrence attacked.
+    let mut always_attacked = [true; 2];
+    for (i, &mv) in moves.iter().enumerate() {
+        let us = pos.side();
+        one_way_move |= pos
+            .piece_at(mv.from())
+            .is_some_and(|p| v.piece(p.kind()).dead_ranks > 0);
+        pos.make(mv);
+        if i >= back - span {
+            let attacks = royal_attacked(pos, us.flip()) || threatens(pos, mv.to());
+            always_attacked[us.index()] &= attacks;
+        }
+    }
+    if one_way_move {
+        return None;
+    }
+    Some(match always_attacked {
+        [true, false] => Verdict::Loss(Color::White),
+        [false, true] => Verdict::Loss(Color::Black),
+        _ => Verdict::Draw,
     })
 }
 

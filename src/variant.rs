@@ -13,8 +13,14 @@
 //! promotion = chu             ; see `PromotionRule`: chu, capture,
 //!                             ; capture-forced, start-or-end
 //! lion-trading = yes          ; Chu's Lion-trading rules
+//! counter-strike = everywhere ; see `CounterStrike`: everywhere,
+//!                             ; except-same-square
+//! lenient-lion-rules = yes    ; also accept other readings of the Lion
+//!                             ; rules from an opponent (HaChu's, Okazaki)
 //! repetition = strict         ; see `Repetition`: strict, perpetual,
-//!                             ; perpetual-draw, fourfold
+//!                             ; perpetual-draw, fourfold, fourfold-perpetual
+//! bare-king = no              ; a bare royal loses (`game::ending`)
+//! kings-only-draw = no        ; two lone royals (dead pieces aside) draw
 //! consecutive-passes = no     ; a side may not pass twice running (Suzumu)
 //! native = yes                ; XBoard knows the variant: no `setup`
 //! start = <FEN>
@@ -25,6 +31,20 @@
 //! eval-NAME = <centipawns>    ; evaluation weights (`eval::EvalParams`)
 //! piece = TOKEN | Name | XBetza for the GUI | movement | promotes to | flags
 //! ```
+//!
+//! A section can be another rule set of a variant defined before it:
+//!
+//! ```text
+//! [chu-lishogi]
+//! base = chu                  ; first: a copy of [chu] (pieces included)
+//! rules = lishogi             ; see `Rules`: the copy is `chu` under
+//!                             ; lishogi's rules
+//! repetition = ...            ; then what differs
+//! ```
+//!
+//! Such a variant keeps its base's name (it is the same game to players),
+//! is not among `VariantSet::variants` (so no list of variants shows it)
+//! and is found by `VariantSet::find_with(name, rules)` only.
 //!
 //! Movement is the Betza subset of `betza.rs`. Flags:
 //! - `royal`;
@@ -49,7 +69,9 @@
 //!   under the Chu rule reaching them offers promotion (Pawn, Lance 1,
 //!   Dai's Knight 2); where only captures promote, the engine does not
 //!   strand its own piece there);
-//! - `bridge` (a worthless first victim for Lion-trading rule 1);
+//! - `bridge` (a worthless piece: as the first victim of a Lion's double
+//!   capture it does not buy the right to take a protected Lion (rule 1),
+//!   and under the bare-king rule it does not count as a piece);
 //! - `contagion=TOKEN` (whoever takes this piece turns into TOKEN:
 //!   Macadamia's Priest, Pirate, Saint, Ghost);
 //! - `slot=N` (XBoard piece slot for the `setup` table, 0-64, 65 = King);
@@ -84,6 +106,48 @@ pub enum PromotionRule {
     StartOrEnd,
 }
 
+/// A rule set under which a variant is played. Kyodai's own rules are
+/// `Standard`; another rule set is a variant section with `rules = NAME`
+/// and `base = VARIANT` (`VariantSet::find_with`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rules {
+    /// The rules of docs/rules/VARIANT.md, as Kyodai plays them over CECP.
+    #[default]
+    Standard,
+    /// lishogi's rules (its rules library shogiops; docs/rules/chu.md,
+    /// "lishogi's rules"): Chu only.
+    Lishogi,
+}
+
+impl Rules {
+    /// The rule set named in `engine.ini` and on the command line.
+    pub fn parse(name: &str) -> Option<Rules> {
+        match name {
+            "standard" => Some(Rules::Standard),
+            "lishogi" => Some(Rules::Lishogi),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Standard => "standard",
+            Rules::Lishogi => "lishogi",
+        }
+    }
+}
+
+/// Which captures of a Lion by a non-Lion Chu's counter-strike rule (rule 2,
+/// docs/rules/chu.md 5.4.2) bans on the move after a non-Lion took a Lion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CounterStrike {
+    /// Every such capture (HaChu, Kyodai's rules).
+    Everywhere,
+    /// All but a capture on the square where the Lion was just taken
+    /// (lishogi: a Kirin that promoted there may be taken back).
+    ExceptSameSquare,
+}
+
 /// What a repeated position means in a game (never applied in perft).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Repetition {
@@ -100,6 +164,11 @@ pub enum Repetition {
     /// Suzumu: the fourth occurrence of a position draws; nothing is
     /// illegal.
     Fourfold,
+    /// lishogi's Chu: the fourth occurrence of a position draws, unless
+    /// one side attacked (gave check, or left the moved piece able to take
+    /// an enemy piece) with every move since its first occurrence: that
+    /// side loses. Nothing is illegal (`repetition::verdict`).
+    FourfoldPerpetual,
 }
 
 /// A special power implemented in code and named in the data.
@@ -328,7 +397,21 @@ pub struct Variant {
     pub zone: usize,
     pub promotion: PromotionRule,
     pub lion_trading: bool,
+    /// Which Lion captures the counter-strike rule bans (with
+    /// `lion_trading`).
+    pub counter_strike: CounterStrike,
+    /// Moves from an opponent may also follow the other readings of the
+    /// Lion-trading rules (HaChu's protection after the move, the Okazaki
+    /// counter-strike): `movegen::accepted_moves`.
+    pub lenient_lion_rules: bool,
     pub repetition: Repetition,
+    /// A side left with a bare royal loses (`game::ending`).
+    pub bare_king: bool,
+    /// A game in which only one royal a side and dead pieces remain, neither
+    /// royal attacked, is drawn (`game::ending`).
+    pub kings_only_draw: bool,
+    /// The rule set this variant is played under.
+    pub rules: Rules,
     /// XBoard knows the variant natively (no `setup`/`piece` lines).
     pub native: bool,
     pub start_fen: String,
@@ -420,7 +503,11 @@ impl Variant {
 /// All variants of one ini file.
 #[derive(Clone, Debug)]
 pub struct VariantSet {
+    /// The variants under Kyodai's own rules: the ones every list shows.
     pub variants: Vec<Variant>,
+    /// Variants under another rule set (`Rules`), each named as its base
+    /// variant; only `find_with` finds them.
+    pub other_rules: Vec<Variant>,
 }
 
 /// The ini compiled into the binary.
@@ -440,6 +527,21 @@ impl VariantSet {
 
     pub fn find(&self, name: &str) -> Option<&Variant> {
         self.variants.iter().find(|v| v.answers_to(name))
+    }
+
+    /// The variant `name` (or an alias) under `rules`: the variant itself
+    /// for `Rules::Standard`, else its section with that rule set (`None`
+    /// where the rule set does not play the variant: lishogi plays Chu
+    /// only).
+    pub fn find_with(&self, name: &str, rules: Rules) -> Option<&Variant> {
+        let base = self.find(name)?;
+        match rules {
+            Rules::Standard => Some(base),
+            _ => self
+                .other_rules
+                .iter()
+                .find(|v| v.rules == rules && v.name == base.name),
+        }
     }
 
     /// The variants by name, each with its shortest alias where that is
@@ -469,22 +571,39 @@ impl VariantSet {
                 drafts.push(Draft::new(name.trim()));
                 continue;
             }
-            let draft = drafts
-                .last_mut()
-                .ok_or_else(|| at("key outside a [variant] section".into()))?;
             let (key, value) = line
                 .split_once('=')
                 .ok_or_else(|| at(format!("expected key = value, got '{line}'")))?;
-            draft.set(key.trim(), value.trim()).map_err(at)?;
+            let (key, value) = (key.trim(), value.trim());
+            let (draft, earlier) = drafts
+                .split_last_mut()
+                .ok_or_else(|| at("key outside a [variant] section".into()))?;
+            if key == "base" {
+                let base = earlier
+                    .iter()
+                    .find(|d| d.rules == Rules::Standard && d.answers_to(value))
+                    .ok_or_else(|| at(format!("base: no variant '{value}' defined before")))?;
+                draft.copy_of(base);
+                continue;
+            }
+            draft.set(key, value).map_err(at)?;
         }
-        let variants = drafts
-            .into_iter()
-            .map(Draft::finish)
-            .collect::<Result<Vec<_>, _>>()?;
+        let (mut variants, mut other_rules) = (Vec::new(), Vec::new());
+        for draft in drafts {
+            let v = draft.finish()?;
+            if v.rules == Rules::Standard {
+                variants.push(v);
+            } else {
+                other_rules.push(v);
+            }
+        }
         if variants.is_empty() {
             return Err("engine.ini defines no variant".into());
         }
-        Ok(VariantSet { variants })
+        Ok(VariantSet {
+            variants,
+            other_rules,
+        })
     }
 }
 
@@ -501,6 +620,7 @@ fn strip_comment(line: &str) -> &str {
     }
 }
 
+#[derive(Clone)]
 struct PieceDraft {
     token: String,
     name: String,
@@ -511,15 +631,23 @@ struct PieceDraft {
     flags: Vec<String>,
 }
 
+#[derive(Clone)]
 struct Draft {
     name: String,
     title: String,
     aliases: Vec<String>,
+    /// The variant this section started as a copy of (`base =`).
+    base: Option<String>,
+    rules: Rules,
     size: Option<(usize, usize)>,
     zone: usize,
     promotion: PromotionRule,
     lion_trading: bool,
+    counter_strike: CounterStrike,
+    lenient_lion_rules: bool,
     repetition: Repetition,
+    bare_king: bool,
+    kings_only_draw: bool,
     no_double_pass: bool,
     native: bool,
     start: Option<String>,
@@ -544,11 +672,17 @@ impl Draft {
             name: name.to_ascii_lowercase(),
             title: name.to_string(),
             aliases: Vec::new(),
+            base: None,
+            rules: Rules::Standard,
             size: None,
             zone: 0,
             promotion: PromotionRule::Chu,
             lion_trading: false,
+            counter_strike: CounterStrike::Everywhere,
+            lenient_lion_rules: true,
             repetition: Repetition::Strict,
+            bare_king: false,
+            kings_only_draw: false,
             no_double_pass: false,
             native: false,
             start: None,
@@ -558,6 +692,22 @@ impl Draft {
             pieces: Vec::new(),
             eval: EvalParams::default(),
         }
+    }
+
+    fn answers_to(&self, name: &str) -> bool {
+        let n = name.to_ascii_lowercase();
+        self.name == n || self.aliases.contains(&n)
+    }
+
+    /// Become a copy of `base` (`base = NAME`), keeping this section's
+    /// own name.
+    fn copy_of(&mut self, base: &Draft) {
+        let name = std::mem::take(&mut self.name);
+        *self = Draft {
+            name,
+            base: Some(base.name.clone()),
+            ..base.clone()
+        };
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -590,14 +740,29 @@ impl Draft {
                 }
             }
             "lion-trading" => self.lion_trading = yes_no(value)?,
+            "counter-strike" => {
+                self.counter_strike = match value {
+                    "everywhere" => CounterStrike::Everywhere,
+                    "except-same-square" => CounterStrike::ExceptSameSquare,
+                    _ => return Err(format!("unknown counter-strike rule '{value}'")),
+                }
+            }
+            "lenient-lion-rules" => self.lenient_lion_rules = yes_no(value)?,
             "repetition" => {
                 self.repetition = match value {
                     "strict" => Repetition::Strict,
                     "perpetual" => Repetition::Perpetual,
                     "perpetual-draw" => Repetition::PerpetualDraw,
                     "fourfold" => Repetition::Fourfold,
+                    "fourfold-perpetual" => Repetition::FourfoldPerpetual,
                     _ => return Err(format!("unknown repetition rule '{value}'")),
                 }
+            }
+            "bare-king" => self.bare_king = yes_no(value)?,
+            "kings-only-draw" => self.kings_only_draw = yes_no(value)?,
+            "rules" => {
+                self.rules =
+                    Rules::parse(value).ok_or_else(|| format!("unknown rule set '{value}'"))?
             }
             "native" => self.native = yes_no(value)?,
             "consecutive-passes" => self.no_double_pass = !yes_no(value)?,
@@ -651,7 +816,18 @@ impl Draft {
         Ok(())
     }
 
-    fn finish(self) -> Result<Variant, String> {
+    fn finish(mut self) -> Result<Variant, String> {
+        let ctx = |e: String| format!("variant {}: {e}", self.name);
+        if self.rules != Rules::Standard {
+            // Another rule set of the same game goes by the game's name.
+            let base = self.base.take().ok_or_else(|| {
+                ctx(format!(
+                    "rules = {} needs base = VARIANT",
+                    self.rules.name()
+                ))
+            })?;
+            self.name = base;
+        }
         let ctx = |e: String| format!("variant {}: {e}", self.name);
         let (width, height) = self.size.ok_or_else(|| ctx("no board size".into()))?;
         // Each side's zone lies within the board (found by fuzzing: a
@@ -756,7 +932,12 @@ impl Draft {
             zone: self.zone,
             promotion: self.promotion,
             lion_trading: self.lion_trading,
+            counter_strike: self.counter_strike,
+            lenient_lion_rules: self.lenient_lion_rules,
             repetition: self.repetition,
+            bare_king: self.bare_king,
+            kings_only_draw: self.kings_only_draw,
+            rules: self.rules,
             native: self.native,
             start_fen,
             hachu_start_fen: self.hachu_start,

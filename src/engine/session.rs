@@ -11,7 +11,7 @@ use crate::moves::Move;
 use crate::search::{Info, Limits, MATE, Outcome};
 use crate::time::Budget;
 use crate::types::Rng;
-use crate::variant::{Variant, VariantSet};
+use crate::variant::{Rules, Variant, VariantSet};
 use std::collections::HashMap;
 
 /// Resign once this many searches in a row have scored the engine below
@@ -33,7 +33,9 @@ pub struct Config {
     pub threads: usize,
     pub multipv: usize,
     pub skill: u8,
-    pub lishogi_rules: bool,
+    /// The rule set games are played under (`Opt::Rules`); a variant it
+    /// does not cover keeps Kyodai's own rules.
+    pub rules: Rules,
     pub contempt: i32,
     pub resign_threshold: i32,
     pub random_moves: u32,
@@ -49,7 +51,7 @@ impl Default for Config {
             threads: 1,
             multipv: 1,
             skill: 20,
-            lishogi_rules: false,
+            rules: Rules::Standard,
             contempt: 0,
             resign_threshold: 0,
             random_moves: 0,
@@ -140,9 +142,13 @@ impl Session {
         self.over = true;
     }
 
-    /// The variant called `name` under the rule set chosen.
+    /// The variant called `name` under the rule set chosen, or under
+    /// Kyodai's own rules where that rule set does not cover it (lishogi's
+    /// covers Chu only).
     pub fn find_variant(&self, name: &str) -> Option<&'static Variant> {
-        self.set.find(name)
+        self.set
+            .find_with(name, self.config.rules)
+            .or_else(|| self.set.find(name))
     }
 
     /// Start a game of `v` from its start position (the `--start-fen`
@@ -190,6 +196,22 @@ impl Session {
         self.expected_reply = None;
         self.last_score = None;
         self.losing_searches = 0;
+    }
+
+    /// Play the current game under the rule set chosen if no move has been
+    /// made in it yet (GUIs set options after starting a game); a game
+    /// under way keeps the rules it began with.
+    fn apply_rules(&mut self) {
+        let Some(v) = self.find_variant(&self.variant.name) else {
+            return;
+        };
+        if std::ptr::eq(v, self.variant) || self.pos.ply() > 0 {
+            return;
+        }
+        if let Ok(pos) = Position::from_fen(v, &self.pos.fen()) {
+            self.variant = v;
+            self.set_position(pos);
+        }
     }
 
     /// The Okazaki option, for this game and the next.
@@ -344,7 +366,10 @@ impl Session {
             (Opt::Hash, Value::Int(n)) => self.config.hash_mb = *n as usize,
             (Opt::MultiPv, Value::Int(n)) => self.config.multipv = *n as usize,
             (Opt::SkillLevel, Value::Int(n)) => self.config.skill = *n as u8,
-            (Opt::Rules, Value::Text(t)) => self.config.lishogi_rules = *t == "lishogi",
+            (Opt::Rules, Value::Text(t)) => {
+                self.config.rules = Rules::parse(t).unwrap_or(Rules::Standard);
+                self.apply_rules();
+            }
             (Opt::Contempt, Value::Int(n)) => self.config.contempt = *n as i32,
             (Opt::ResignThreshold, Value::Int(n)) => self.config.resign_threshold = *n as i32,
             (Opt::RandomOpeningMoves, Value::Int(n)) => self.config.random_moves = *n as u32,

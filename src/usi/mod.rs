@@ -20,7 +20,7 @@ use crate::engine::session::{Decision, Session};
 use crate::moves::Move;
 use crate::search::{Info, Limits, MATE};
 use crate::time::{self, Budget, Control};
-use crate::variant::VariantSet;
+use crate::variant::{Rules, VariantSet};
 use std::io::{BufRead, Read, Write};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -51,6 +51,8 @@ fn emit(out: &Out, line: &str) {
 /// What the main thread waits for.
 enum Event {
     Line(String),
+    /// A line longer than `MAX_LINE`, skipped unread.
+    Overlong,
     /// Search number N has its result ready.
     Finished(u64),
 }
@@ -99,7 +101,7 @@ impl Usi {
 
     pub fn with_output(set: &'static VariantSet, out: Box<dyn Write + Send>) -> Usi {
         let mut session = Session::new(set, None);
-        session.config.lishogi_rules = true;
+        session.config.rules = Rules::Lishogi;
         if let Some(chu) = session.find_variant("chu") {
             session.new_game(chu);
         }
@@ -136,6 +138,9 @@ impl Usi {
                     if !self.handle(&line, tx) {
                         break;
                     }
+                }
+                Event::Overlong => {
+                    self.error(&format!("line too long (over {MAX_LINE} bytes), skipped"))
                 }
                 Event::Finished(id) => self.search_ended(id),
             }
@@ -451,18 +456,20 @@ fn read_lines(lines: &Sender<Event>) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
-        let line = if bytes.len() > MAX_LINE {
+        let event = if bytes.len() > MAX_LINE {
             // Skip the rest of the over-long line.
             let _ = stdin.skip_until(b'\n');
-            "info string error: line too long".to_string()
+            Event::Overlong
         } else {
             // Bytes that are not UTF-8 become U+FFFD: the command is then
             // refused like any other bad line.
-            String::from_utf8_lossy(&bytes)
-                .trim_end_matches(['\n', '\r'])
-                .to_string()
+            Event::Line(
+                String::from_utf8_lossy(&bytes)
+                    .trim_end_matches(['\n', '\r'])
+                    .to_string(),
+            )
         };
-        if lines.send(Event::Line(line)).is_err() {
+        if lines.send(event).is_err() {
             return;
         }
     }

@@ -132,11 +132,12 @@ pub fn parse_sfen(v: &'static Variant, text: &str) -> Result<Sfen, String> {
         "w" => "b",
         s => return Err(format!("bad side to move '{s}' (b or w)")),
     };
-    let position = Position::from_fen(v, &format!("{board} {side}"))?;
     let lion_capture = match rest.first() {
         None | Some(&"-") => None,
         Some(sq) => Some(parse_square(v, sq).ok_or_else(|| format!("bad square '{sq}'"))?),
     };
+    let lion_field = lion_capture.map_or("-".to_string(), |sq| sq.to_string());
+    let position = Position::from_fen(v, &format!("{board} {side} {lion_field}"))?;
     let move_number = match rest.get(1) {
         None => 1,
         Some(n) => n

@@ -7,9 +7,9 @@
 //! `ping N` / `pong N` is the synchronisation barrier: `Engine::sync` sends a
 //! ping and returns everything the engine printed before the matching pong.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// How long a barrier (`ping`) may take when no long search is running.
@@ -33,34 +33,7 @@ impl Engine {
 
     /// `spawn` with these command-line arguments.
     pub fn spawn_with(args: &[&str]) -> (Engine, Vec<String>) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kyodai"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("cannot start the engine");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("engine stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf)
-                            .trim_end_matches(['\n', '\r'])
-                            .to_string();
-                        if tx.send(line).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
+        let (child, stdin, rx) = super::spawn_engine(args);
         let mut engine = Engine {
             child,
             stdin,

@@ -13,6 +13,10 @@
 
 pub mod cecp;
 
+use std::io::{BufRead, BufReader};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+
 use kyodai::board::Position;
 use kyodai::movegen::{generate, parse_move};
 use kyodai::moves::{Move, MoveText};
@@ -244,4 +248,39 @@ pub fn cycle(variant_name: &str, pieces: &str, side: char, moves: &str, expected
             );
         }
     }
+}
+
+/// Start the engine binary with `args`; its output lines arrive on the
+/// channel, fed by a reader thread (so that every read can have a deadline
+/// and a hung engine fails a test instead of hanging it).
+pub fn spawn_engine(args: &[&str]) -> (Child, Option<ChildStdin>, Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kyodai"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("cannot start the engine");
+    let stdin = child.stdin.take();
+    let stdout = child.stdout.take().expect("engine stdout");
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match reader.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buf)
+                        .trim_end_matches(['\n', '\r'])
+                        .to_string();
+                    if tx.send(line).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    (child, stdin, rx)
 }
