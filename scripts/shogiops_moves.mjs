@@ -13,7 +13,7 @@
 //     distinct positions from them, and compare each with Kyodai under
 //     lishogi's rules (`KYODAI perft chu D --rules lishogi --by path
 //     --notation usi --divide --outcome --moves ...`, the game's moves in
-//     CECP notation): the set of moves, the count below each move (depth
+//     USI notation): the set of moves, the count below each move (depth
 //     2; the start position depth 3) and the game's outcome. Prints what
 //     it compared and every difference; exit status 1 on any.
 //
@@ -104,16 +104,6 @@ function random(n) {
 function cecpSquare(usi) {
   const m = usi.match(/^(\d+)([a-l])/);
   return [String.fromCharCode(97 + 12 - Number(m[1])) + (12 - (m[2].charCodeAt(0) - 97)), m[0].length];
-}
-
-// A USI move in Kyodai's CECP notation: a two-step move as two legs.
-function cecpMove(usi) {
-  const [from, a] = cecpSquare(usi);
-  const [second, b] = cecpSquare(usi.slice(a));
-  const rest = usi.slice(a + b);
-  if (rest === '' || rest === '+') return `${from}${second}${rest}`;
-  const [to, c] = cecpSquare(rest);
-  return `${from}${second},${second}${to}${rest.slice(c)}`;
 }
 
 function captures(pos, m) {
@@ -260,7 +250,7 @@ const SPECIAL = [
 function compare(name, pos, usi, depth, fen) {
   const args = ['perft', 'chu', String(depth), '--rules', 'lishogi', '--by', 'path', '--notation', 'usi', '--divide', '--outcome'];
   if (fen) args.push('--fen', fen);
-  if (usi.length > 0) args.push('--moves', usi.map(cecpMove).join(' '));
+  if (usi.length > 0) args.push('--moves', usi.join(' '));
   const out = execFileSync(kyodai, args, { encoding: 'utf8' }).trim().split('\n');
   const theirs = new Map();
   let outcome = '';

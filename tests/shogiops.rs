@@ -1,0 +1,42 @@
+//! Kyodai's Chu under lishogi's rules against lishogi's own rules library,
+//! shogiops (npm): `scripts/shogiops_check.sh` installs it (into
+//! target/shogiops, once) and compares moves, perft counts by path and
+//! game outcomes over the opening positions, 200 positions from random
+//! games and positions chosen for each rule where lishogi differs. Needs
+//! node and npm, which the suite's set-up provides (README).
+
+use std::process::Command;
+
+#[test]
+fn moves_counts_and_outcomes_agree_with_shogiops() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/shogiops_check.sh");
+    let out = Command::new("bash")
+        .arg(script)
+        .env("KYODAI", env!("CARGO_BIN_EXE_kyodai"))
+        .output()
+        .expect("bash runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "shogiops_check.sh failed ({}):\n{stdout}\n{stderr}",
+        out.status
+    );
+    // The check ran in full: both parts reported, nothing differed.
+    assert!(
+        stdout.contains("openings: 54 positions, differing: 0"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("start position perft 3 by path: kyodai 52599, shogiops 52599"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("positions differing: 0"), "{stdout}");
+    let compared: usize = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("positions compared: "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of positions compared:\n{stdout}"));
+    assert!(compared >= 200, "{compared} positions compared");
+}
