@@ -32,8 +32,11 @@ impl Default for Control {
     }
 }
 
-/// Always left on the clock for process and GUI latency.
-const SAFETY_MS: u64 = 60;
+/// The default of the `Move Overhead` option: milliseconds kept back on
+/// every move for process and pipe latency.
+pub const DEFAULT_OVERHEAD_MS: u64 = 60;
+/// The largest overhead taken, option and measured lag together.
+pub const MAX_OVERHEAD_MS: u64 = 5_000;
 
 /// Moves ahead the remaining time of a sudden-death game is shared over.
 /// Chu games between engines often last 200 or more moves a side, but
@@ -52,11 +55,15 @@ pub struct Budget {
     pub hard: Duration,
 }
 
-/// `remaining_ms`: our clock; `moves_played`: our moves so far in the game.
-pub fn budget(control: Control, remaining_ms: u64, moves_played: u32) -> Budget {
+/// `remaining_ms`: our clock; `moves_played`: our moves so far in the game;
+/// `overhead_ms`: what each move costs on the GUI's clock beyond the
+/// search itself (the `Move Overhead` option plus the lag measured by
+/// `LagMeter`).
+pub fn budget(control: Control, remaining_ms: u64, moves_played: u32, overhead_ms: u64) -> Budget {
+    let overhead = overhead_ms.min(MAX_OVERHEAD_MS);
     match control {
         Control::PerMove { ms } => {
-            let t = ms.saturating_sub(SAFETY_MS).max(10);
+            let t = ms.saturating_sub(overhead).max(10);
             Budget {
                 soft: Duration::from_millis(t),
                 hard: Duration::from_millis(t),
@@ -67,27 +74,30 @@ pub fn budget(control: Control, remaining_ms: u64, moves_played: u32) -> Budget 
             base_ms,
             inc_ms,
         } => {
-            // A tenth of the base time (at most a second) is kept in reserve
-            // and only the rest is shared out, so that a long game ends up
-            // playing on the increment with a cushion against latency,
-            // rather than on a clock drained to a few hundred milliseconds.
-            let reserve = (base_ms / 10).clamp(SAFETY_MS, 1_000);
-            let clock = remaining_ms.saturating_sub(SAFETY_MS);
+            // A tenth of the base time (at most a second), and at least two
+            // increments, is kept in reserve and only the rest is shared
+            // out, so that a long game ends up playing on the increment
+            // with a cushion against latency, rather than on a clock
+            // drained to a few hundred milliseconds.
+            let reserve = (base_ms / 10).min(1_000).max(inc_ms.saturating_mul(2)) + overhead;
+            let clock = remaining_ms.saturating_sub(overhead);
             let usable = remaining_ms.saturating_sub(reserve);
             let moves_left = if moves_per_session > 0 {
                 (moves_per_session - moves_played % moves_per_session).max(1) as u64
             } else {
                 PLANNED_MOVES
             };
-            // Most of the increment is spent; a search overshoots its soft
-            // limit by a little on average, so the clock still grows back
-            // towards the reserve when it is below it.
-            let soft = ((usable / (moves_left + 1)).saturating_add(inc_ms.saturating_mul(9) / 10))
+            // Most of the increment is spent, less what each move costs
+            // besides the search; a search overshoots its soft limit by a
+            // little on average, so the clock still grows back towards the
+            // reserve when it is below it.
+            let increment = (inc_ms.saturating_mul(9) / 10).saturating_sub(overhead);
+            let soft = ((usable / (moves_left + 1)).saturating_add(increment))
                 .min(clock / 4)
                 .max(5);
             let hard = soft
                 .saturating_mul(2)
-                .min((usable / 4).saturating_add(inc_ms.saturating_mul(9) / 10))
+                .min((usable / 4).saturating_add(increment))
                 .min(clock / 3)
                 .max(soft);
             Budget {
@@ -99,26 +109,68 @@ pub fn budget(control: Control, remaining_ms: u64, moves_played: u32) -> Budget 
             // The main time is shared out as in a sudden-death game with an
             // increment; the byoyomi period is spent on every move, as it is
             // lost when not used, less the margin for latency.
-            let main = if remaining_ms > SAFETY_MS || byoyomi_ms == 0 {
+            let main = if remaining_ms > overhead || byoyomi_ms == 0 {
                 let level = Control::Level {
                     moves_per_session: 0,
                     base_ms: remaining_ms,
                     inc_ms,
                 };
-                budget(level, remaining_ms, moves_played)
+                budget(level, remaining_ms, moves_played, overhead)
             } else {
                 Budget {
                     soft: Duration::ZERO,
                     hard: Duration::ZERO,
                 }
             };
-            let period = byoyomi_ms.saturating_sub(SAFETY_MS);
+            let period = byoyomi_ms.saturating_sub(overhead);
             let add = |d: Duration, share: u64| d + Duration::from_millis(period * share / 10);
             Budget {
                 soft: add(main.soft, 8),
                 hard: add(main.hard, 10).max(Duration::from_millis(5)),
             }
         }
+    }
+}
+
+/// The time a GUI charges the engine beyond what the engine measures
+/// itself: pipe and process latency, and a GUI's own delays, such as
+/// XBoard animating the engine's move on the engine's clock. After each of
+/// its moves the engine works out what its clock should read; the next
+/// time the GUI reports the clock, the shortfall is one sample.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LagMeter {
+    /// What our clock should read at the next report, ms.
+    expected_ms: Option<u64>,
+    lag_ms: u64,
+}
+
+impl LagMeter {
+    /// We moved: the clock read `remaining_ms` when the search started, it
+    /// took `used_ms`, and `inc_ms` comes back after the move.
+    pub fn moved(&mut self, remaining_ms: u64, used_ms: u64, inc_ms: u64) {
+        self.expected_ms = Some(remaining_ms.saturating_sub(used_ms).saturating_add(inc_ms));
+    }
+
+    /// The clock cannot be predicted (a new game, a move taken back, a new
+    /// time control, a byoyomi period).
+    pub fn forget(&mut self) {
+        self.expected_ms = None;
+    }
+
+    /// The GUI reports our clock. A shortfall counts at once, so that the
+    /// next move is already planned with it; it fades over a few moves
+    /// once the GUI charges less.
+    pub fn observe(&mut self, reported_ms: u64) {
+        let Some(expected) = self.expected_ms.take() else {
+            return;
+        };
+        let sample = expected.saturating_sub(reported_ms).min(MAX_OVERHEAD_MS);
+        self.lag_ms = sample.max((self.lag_ms * 3 + sample) / 4);
+    }
+
+    /// The lag to plan each move with, ms.
+    pub fn lag_ms(&self) -> u64 {
+        self.lag_ms
     }
 }
 
@@ -134,9 +186,9 @@ mod tests {
             inc_ms: 100,
         };
         for remaining in [0, 50, 100, 500, 2_000, 10_000] {
-            let b = budget(c, remaining, 10);
+            let b = budget(c, remaining, 10, DEFAULT_OVERHEAD_MS);
             assert!(
-                b.hard.as_millis() as u64 <= remaining.saturating_sub(SAFETY_MS).max(5),
+                b.hard.as_millis() as u64 <= remaining.saturating_sub(DEFAULT_OVERHEAD_MS).max(5),
                 "{remaining}"
             );
             assert!(b.soft <= b.hard);
@@ -150,7 +202,7 @@ mod tests {
             base_ms: 10_000,
             inc_ms: 100,
         };
-        let b = budget(c, 800, 150);
+        let b = budget(c, 800, 150, DEFAULT_OVERHEAD_MS);
         assert!(b.hard.as_millis() < 100, "{b:?}");
     }
 
@@ -161,8 +213,8 @@ mod tests {
             base_ms: 60_000,
             inc_ms: 0,
         };
-        let early = budget(c, 60_000, 0).soft;
-        let late = budget(c, 10_000, 39).soft;
+        let early = budget(c, 60_000, 0, DEFAULT_OVERHEAD_MS).soft;
+        let late = budget(c, 10_000, 39, DEFAULT_OVERHEAD_MS).soft;
         assert!(early.as_millis() < 2_000);
         assert!(
             late.as_millis() >= 2_000,
@@ -177,11 +229,14 @@ mod tests {
             byoyomi_ms: 1_000,
         };
         // Main time gone: the period alone, short of its end.
-        let b = budget(c, 0, 50);
-        assert!(b.hard.as_millis() <= 1_000 - SAFETY_MS as u128, "{b:?}");
+        let b = budget(c, 0, 50, DEFAULT_OVERHEAD_MS);
+        assert!(
+            b.hard.as_millis() <= 1_000 - DEFAULT_OVERHEAD_MS as u128,
+            "{b:?}"
+        );
         assert!(b.soft.as_millis() >= 500, "{b:?}");
         // With main time left, more than the period but within the clock.
-        let b = budget(c, 60_000, 10);
+        let b = budget(c, 60_000, 10, DEFAULT_OVERHEAD_MS);
         assert!(b.soft.as_millis() > 1_000, "{b:?}");
         assert!(b.hard.as_millis() < 60_000 / 3 + 1_000, "{b:?}");
         assert!(b.soft <= b.hard);
@@ -189,7 +244,86 @@ mod tests {
 
     #[test]
     fn fixed_time_per_move() {
-        let b = budget(Control::PerMove { ms: 1_000 }, 0, 0);
+        let b = budget(Control::PerMove { ms: 1_000 }, 0, 0, DEFAULT_OVERHEAD_MS);
         assert!(b.hard.as_millis() <= 1_000);
+    }
+
+    #[test]
+    fn lag_counts_at_once_and_fades() {
+        let mut lag = LagMeter::default();
+        // No expectation yet: a report teaches nothing.
+        lag.observe(1_000);
+        assert_eq!(lag.lag_ms(), 0);
+        // 3000 ms on the clock, 100 used, 25 back: 2925 expected; the GUI
+        // reports 2725, 200 ms short.
+        lag.moved(3_000, 100, 25);
+        lag.observe(2_725);
+        assert_eq!(lag.lag_ms(), 200);
+        // A report with nothing expected changes nothing.
+        lag.observe(0);
+        assert_eq!(lag.lag_ms(), 200);
+        // The GUI charges nothing more: the lag fades, not at once.
+        lag.moved(2_725, 100, 25);
+        lag.observe(2_650);
+        assert_eq!(lag.lag_ms(), 150);
+        for _ in 0..20 {
+            lag.moved(2_650, 0, 0);
+            lag.observe(2_650);
+        }
+        assert!(lag.lag_ms() < 5, "{}", lag.lag_ms());
+        // A clock reading more than expected is no lag; an absurd one is
+        // bounded.
+        lag.moved(1_000, 0, 0);
+        lag.observe(u64::MAX);
+        lag.moved(u64::MAX, 0, 0);
+        lag.observe(0);
+        assert_eq!(lag.lag_ms(), MAX_OVERHEAD_MS);
+    }
+
+    /// The lowest the clock gets in a 300-move game at `base_ms` +
+    /// `inc_ms` where every move costs its soft limit and 10% more (a
+    /// search ends a little after it) plus `lag_ms` the GUI charges, with
+    /// `planned_lag_ms` of that lag known to the budget.
+    fn lowest_clock(base_ms: u64, inc_ms: u64, lag_ms: u64, planned_lag_ms: u64) -> i64 {
+        let c = Control::Level {
+            moves_per_session: 0,
+            base_ms,
+            inc_ms,
+        };
+        let mut clock = base_ms as i64;
+        let mut lowest = clock;
+        for moves in 0..300 {
+            let b = budget(
+                c,
+                clock.max(0) as u64,
+                moves,
+                DEFAULT_OVERHEAD_MS + planned_lag_ms,
+            );
+            clock -= b.soft.as_millis() as i64 * 11 / 10 + lag_ms as i64;
+            lowest = lowest.min(clock);
+            clock += inc_ms as i64;
+        }
+        lowest
+    }
+
+    /// The reserve holds through a long game: the clock never falls below
+    /// two increments, nor at 3 s + 0.025 s below a tenth of the base.
+    #[test]
+    fn the_reserve_holds_and_grows_with_the_increment() {
+        assert!(lowest_clock(60_000, 600, 0, 0) >= 1_200);
+        assert!(lowest_clock(10_000, 100, 0, 0) >= 1_000);
+        assert!(lowest_clock(3_000, 25, 0, 0) >= 300);
+        assert!(lowest_clock(3_000, 25, 15, 15) >= 300);
+    }
+
+    /// A lag the budget knows of is taken from each move: the clock stays
+    /// above the reserve; unknown, the same lag eats into it.
+    #[test]
+    fn a_known_lag_is_taken_from_each_move() {
+        let known = lowest_clock(60_000, 600, 300, 300);
+        let unknown = lowest_clock(60_000, 600, 300, 0);
+        assert!(known >= 1_200, "{known}");
+        assert!(unknown < 1_200, "{unknown}");
+        assert!(lowest_clock(10_000, 100, 50, 50) >= 1_000);
     }
 }

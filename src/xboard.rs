@@ -802,8 +802,9 @@ impl Engine {
         if self.session.is_over() || self.engine_side != Some(side) {
             return;
         }
-        let moves_played = (self.session.position().ply() / 2) as u32;
-        let budget = time::budget(self.control, self.settings.my_time_ms, moves_played);
+        let budget = self
+            .session
+            .budget(self.control, self.settings.my_time_ms, true);
         let limits = self.session.limits(self.depth_limit, Some(budget));
         let post = self.settings.post;
         let mut expected = None;

@@ -22,7 +22,7 @@ use kyodai::movegen::parse_move;
 use kyodai::moves::Move;
 use kyodai::types::Square;
 use kyodai::usi::{parse_sfen, parse_usi_move};
-use kyodai::variant::{Variant, VariantSet};
+use kyodai::variant::{Rules, Variant, VariantSet};
 use std::io::Write;
 use std::process::{Child, ChildStdin, ExitStatus};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -240,8 +240,13 @@ fn info_errors(lines: &[String]) -> Vec<&String> {
 
 // ------------------------------------------------------ positions, legality
 
+/// Chu under lishogi's rules, which USI plays by default: the referee of
+/// these tests (a repetition, say, is legal there and not under Kyodai's
+/// own rules).
 fn chu() -> &'static Variant {
-    VariantSet::builtin().find("chu").expect("chu is built in")
+    VariantSet::builtin()
+        .find_with("chu", Rules::Lishogi)
+        .expect("chu is built in")
 }
 
 /// The position after `moves` (USI, each must be legal) from `pos`.

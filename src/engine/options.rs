@@ -18,6 +18,9 @@ pub enum Opt {
     Rules,
     /// Centipawns a draw is worth less than nothing to the engine.
     Contempt,
+    /// Milliseconds kept back on every move for latency, beyond the lag
+    /// the engine measures against the GUI's clock itself.
+    MoveOverhead,
     /// Resign once searches score the engine this far down (0: never by
     /// score).
     ResignThreshold,
@@ -148,6 +151,16 @@ pub const SPECS: &[Spec] = &[
             default: 0,
             min: -1000,
             max: 1000,
+        },
+    },
+    Spec {
+        opt: Opt::MoveOverhead,
+        cecp: Some("Move Overhead"),
+        usi: Some("Move_Overhead"),
+        kind: Kind::Spin {
+            default: crate::time::DEFAULT_OVERHEAD_MS as i64,
+            min: 0,
+            max: crate::time::MAX_OVERHEAD_MS as i64,
         },
     },
     Spec {

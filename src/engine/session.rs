@@ -9,10 +9,11 @@ use crate::engine::options::{self, Opt, Value};
 use crate::game::{self, Ending, PlayError};
 use crate::moves::Move;
 use crate::search::{Info, Limits, MATE, Outcome};
-use crate::time::Budget;
+use crate::time::{self, Budget, Control, LagMeter};
 use crate::types::Rng;
 use crate::variant::{Rules, Variant, VariantSet};
 use std::collections::HashMap;
+use std::time::Instant;
 
 /// Resign once this many searches in a row have scored the engine below
 /// the resign threshold.
@@ -42,6 +43,8 @@ pub struct Config {
     pub hachu_compatible: bool,
     pub xboard_safe: bool,
     pub okazaki: bool,
+    /// Milliseconds kept back on every move (`Opt::MoveOverhead`).
+    pub move_overhead_ms: u64,
 }
 
 impl Default for Config {
@@ -58,6 +61,7 @@ impl Default for Config {
             hachu_compatible: false,
             xboard_safe: true,
             okazaki: false,
+            move_overhead_ms: time::DEFAULT_OVERHEAD_MS,
         }
     }
 }
@@ -97,6 +101,20 @@ pub struct Session {
     /// A FEN that replaces the start position of every variant it fits
     /// (`kyodai --start-fen`).
     start_override: Option<String>,
+    /// What the GUI charges per move beyond the engine's own search time.
+    lag: LagMeter,
+    /// The engine's clock for the move being searched.
+    clock: Option<MoveClock>,
+}
+
+/// The engine's clock as one of its searches began.
+#[derive(Clone, Copy, Debug)]
+struct MoveClock {
+    remaining_ms: u64,
+    inc_ms: u64,
+    /// When the engine's own time began (`None`: not yet, a search on the
+    /// opponent's time).
+    started: Option<Instant>,
 }
 
 impl Session {
@@ -120,6 +138,8 @@ impl Session {
             ),
             layouts: HashMap::new(),
             start_override,
+            lag: LagMeter::default(),
+            clock: None,
         }
     }
 
@@ -196,6 +216,8 @@ impl Session {
         self.expected_reply = None;
         self.last_score = None;
         self.losing_searches = 0;
+        self.lag.forget();
+        self.clock = None;
     }
 
     /// Play the current game under the rule set chosen if no move has been
@@ -230,6 +252,7 @@ impl Session {
         }
         self.over = false;
         self.excluded.clear();
+        self.lag.forget();
         true
     }
 
@@ -269,6 +292,49 @@ impl Session {
     /// Every legal move here (repetition included).
     pub fn legal_moves(&mut self) -> Vec<Move> {
         game::legal_moves(&mut self.pos)
+    }
+
+    /// The time for the engine's next move, with `remaining_ms` on its
+    /// clock as the GUI reports it: shared out by `time::budget`, less the
+    /// `Move Overhead` and the lag measured against the GUI's clock so far.
+    /// The engine's own time starts now, or with `start_clock` for a search
+    /// begun on the opponent's time (`own_time` false).
+    pub fn budget(&mut self, control: Control, remaining_ms: u64, own_time: bool) -> Budget {
+        self.lag.observe(remaining_ms);
+        let moves_played = (self.pos.ply() / 2) as u32;
+        let overhead = self.config.move_overhead_ms + self.lag.lag_ms();
+        // The lag is measured where the GUI adds a known increment (or
+        // nothing) after each move; byoyomi periods and session time are
+        // not predicted.
+        self.clock = match control {
+            Control::Level {
+                moves_per_session: 0,
+                inc_ms,
+                ..
+            }
+            | Control::Clock {
+                inc_ms,
+                byoyomi_ms: 0,
+            } => Some(MoveClock {
+                remaining_ms,
+                inc_ms,
+                started: own_time.then(Instant::now),
+            }),
+            _ => None,
+        };
+        time::budget(control, remaining_ms, moves_played, overhead)
+    }
+
+    /// The engine's own time starts now (USI `ponderhit`).
+    pub fn start_clock(&mut self) {
+        if let Some(c) = &mut self.clock {
+            c.started = Some(Instant::now());
+        }
+    }
+
+    /// The lag the GUI's clock has shown so far, ms.
+    pub fn lag_ms(&self) -> u64 {
+        self.lag.lag_ms()
     }
 
     /// The limits of the engine's search for its move.
@@ -348,6 +414,16 @@ impl Session {
         }
         self.expected_reply = expected_reply;
         self.last_score = (outcome.depth > 0).then_some(outcome.score);
+        match self.clock.take() {
+            Some(MoveClock {
+                remaining_ms,
+                inc_ms,
+                started: Some(t),
+            }) => self
+                .lag
+                .moved(remaining_ms, t.elapsed().as_millis() as u64, inc_ms),
+            _ => self.lag.forget(),
+        }
         Decision::Play(mv, self.play(mv))
     }
 
@@ -371,6 +447,7 @@ impl Session {
                 self.apply_rules();
             }
             (Opt::Contempt, Value::Int(n)) => self.config.contempt = *n as i32,
+            (Opt::MoveOverhead, Value::Int(n)) => self.config.move_overhead_ms = *n as u64,
             (Opt::ResignThreshold, Value::Int(n)) => self.config.resign_threshold = *n as i32,
             (Opt::RandomOpeningMoves, Value::Int(n)) => self.config.random_moves = *n as u32,
             (Opt::HachuCompatible, Value::Bool(b)) => self.config.hachu_compatible = *b,
@@ -379,5 +456,54 @@ impl Session {
             // Protocol settings, kept by the adapter.
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a_move(s: &mut Session) -> Outcome {
+        Outcome {
+            best: s.legal_moves().first().copied(),
+            score: 0,
+            depth: 3,
+            nodes: 1,
+        }
+    }
+
+    /// The GUI's clock reads 500 ms less than the engine's own accounting
+    /// predicts: the next budget is planned with that lag; a byoyomi clock,
+    /// which cannot be predicted, teaches nothing.
+    #[test]
+    fn the_lag_is_measured_between_moves() {
+        let mut s = Session::new(VariantSet::builtin(), None);
+        let control = Control::Level {
+            moves_per_session: 0,
+            base_ms: 60_000,
+            inc_ms: 1_000,
+        };
+        let plain = s.budget(control, 30_000, true);
+        let outcome = a_move(&mut s);
+        assert!(matches!(s.decide(&outcome, None), Decision::Play(..)));
+        // Expected: 30 000 - (a few ms) + 1 000; reported 500 less.
+        let reply = s.legal_moves()[0];
+        s.play_legal(reply).expect("legal");
+        let lagged = s.budget(control, 30_500, true);
+        assert!((495..=500).contains(&s.lag_ms()), "{}", s.lag_ms());
+        assert!(lagged.soft < plain.soft, "{lagged:?} {plain:?}");
+
+        let mut s = Session::new(VariantSet::builtin(), None);
+        let byoyomi = Control::Clock {
+            inc_ms: 0,
+            byoyomi_ms: 1_000,
+        };
+        s.budget(byoyomi, 30_000, true);
+        let outcome = a_move(&mut s);
+        s.decide(&outcome, None);
+        let reply = s.legal_moves()[0];
+        s.play_legal(reply).expect("legal");
+        s.budget(byoyomi, 20_000, true);
+        assert_eq!(s.lag_ms(), 0);
     }
 }

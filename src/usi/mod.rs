@@ -19,7 +19,7 @@ use crate::engine::options::{self, Kind, Opt, Value};
 use crate::engine::session::{Decision, Session};
 use crate::moves::Move;
 use crate::search::{Info, Limits, MATE};
-use crate::time::{self, Budget, Control};
+use crate::time::{Budget, Control};
 use crate::variant::{Rules, VariantSet};
 use std::io::{BufRead, Read, Write};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -319,10 +319,6 @@ impl Usi {
         }
         let pos = self.session.position().clone();
         let side = pos.side();
-        let moves_played = (pos.ply() / 2) as u32;
-        let budget = go
-            .control(side)
-            .map(|(control, remaining)| time::budget(control, remaining, moves_played));
         let mode = if go.infinite {
             Mode::Infinite
         } else if go.ponder {
@@ -330,6 +326,9 @@ impl Usi {
         } else {
             Mode::Play
         };
+        let budget = go.control(side).map(|(control, remaining)| {
+            self.session.budget(control, remaining, mode == Mode::Play)
+        });
         let play_budget = if mode == Mode::Play { budget } else { None };
         let limits = Limits {
             nodes: go.nodes,
@@ -396,6 +395,7 @@ impl Usi {
             return;
         };
         going.mode = Mode::Play;
+        self.session.start_clock();
         if going.ended {
             self.best_move();
         } else if let Some(budget) = going.budget {
