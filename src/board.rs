@@ -132,6 +132,10 @@ pub struct Position {
     /// Squares of each side's `striker` pieces (Lions, burning Demons).
     strikers: [ArrayVec<Square, MAX_STRIKERS>; 2],
     material: [i32; 2],
+    /// Pieces per colour that are neither royal nor able to die on a far
+    /// rank (no Pawn or Lance): where a side has none, the bare-king and
+    /// kings-only rules may apply (`game::material_ending`).
+    strong: [u16; 2],
     /// Hook movers on the board, `[color][diagonal]`: the attack test
     /// looks for hook moves only where some exist.
     hooks: [[u8; 2]; 2],
@@ -174,6 +178,7 @@ impl Position {
             specials: [ArrayVec::new(), ArrayVec::new()],
             strikers: [ArrayVec::new(), ArrayVec::new()],
             material: [0; 2],
+            strong: [0; 2],
             hooks: [[0; 2]; 2],
             freezers: [0; 2],
             placement: 0,
@@ -516,6 +521,13 @@ impl Position {
         self.material[color.index()]
     }
 
+    /// `color`'s pieces that are neither royal nor a Pawn or Lance (nothing
+    /// with `dead-ranks`).
+    #[inline]
+    pub fn strong_pieces(&self, color: Color) -> usize {
+        self.strong[color.index()] as usize
+    }
+
     /// Whether `color` has a hook mover with diagonal (or orthogonal)
     /// slides on the board.
     #[inline]
@@ -566,6 +578,7 @@ impl Position {
             }
             self.freezers[p.color().index()] -= u8::from(t.freezes);
             self.material[p.color().index()] -= t.value;
+            self.strong[p.color().index()] -= u16::from(t.is_strong());
         }
         if let Some(p) = new.piece() {
             self.placement += placement[p.index() * CELLS + sq.index()] as i32;
@@ -587,6 +600,7 @@ impl Position {
             }
             self.freezers[p.color().index()] += u8::from(t.freezes);
             self.material[p.color().index()] += t.value;
+            self.strong[p.color().index()] += u16::from(t.is_strong());
         }
         self.cells[sq.index()] = new;
     }

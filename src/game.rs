@@ -133,13 +133,20 @@ pub fn play_text(
     as_played: bool,
 ) -> Result<(Move, Option<Ending>), PlayError> {
     let mv = parse_move_as_played(pos, text, as_played).map_err(PlayError::Illegal)?;
+    play_accepted(pos, mv).map(|ending| (mv, ending))
+}
+
+/// Play `mv`, a move the board allows (`accepted_moves`), if the
+/// repetition rule allows it too, and say whether it ended the game; on an
+/// error the position is unchanged.
+pub fn play_accepted(pos: &mut Position, mv: Move) -> Result<Option<Ending>, PlayError> {
     pos.make(mv);
     let verdict = repetition::verdict(pos);
     if verdict == Some(Verdict::Illegal) {
         pos.unmake();
         return Err(PlayError::RepeatsPosition);
     }
-    Ok((mv, ending(pos, verdict)))
+    Ok(ending(pos, verdict))
 }
 
 /// Play a move already known to be legal (a search's choice) and say
@@ -176,10 +183,7 @@ pub fn ending(pos: &mut Position, verdict: Option<Verdict>) -> Option<Ending> {
         _ if pos.royals(side) == 0 => (side, Reason::LastRoyalLost),
         _ if pos.royals(side.flip()) == 0 => (side.flip(), Reason::LastRoyalLost),
         _ if legal_moves(pos).is_empty() => (side, Reason::NoLegalMove),
-        _ if v.bare_king && has_bare_king(pos, side) => (side, Reason::BareKing),
-        _ if v.bare_king && has_bare_king(pos, side.flip()) => (side.flip(), Reason::BareKing),
-        _ if v.kings_only_draw && only_kings_left(pos) => return draw(Reason::KingsOnly),
-        _ => return None,
+        _ => return material_ending(pos),
     };
     Some(Ending {
         winner: Some(loser.flip()),
@@ -187,17 +191,44 @@ pub fn ending(pos: &mut Position, verdict: Option<Verdict>) -> Option<Ending> {
     })
 }
 
+/// How the game has ended by lishogi's material rules, the bare king and
+/// the kings-only draw, where the variant has them (checked in this order
+/// by `ending`, and by the search in its tree).
+pub fn material_ending(pos: &Position) -> Option<Ending> {
+    let v = pos.variant();
+    // Both rules need a side with nothing but royals, Pawns and Lances.
+    if !(v.bare_king || v.kings_only_draw) || Color::BOTH.iter().all(|&c| pos.strong_pieces(c) > 0)
+    {
+        return None;
+    }
+    let side = pos.side();
+    for loser in [side, side.flip()] {
+        if v.bare_king && has_bare_king(pos, loser) {
+            return Some(Ending {
+                winner: Some(loser.flip()),
+                reason: Reason::BareKing,
+            });
+        }
+    }
+    (v.kings_only_draw && only_kings_left(pos)).then_some(Ending {
+        winner: None,
+        reason: Reason::KingsOnly,
+    })
+}
+
 /// `color`'s pieces that count: not dead (a Pawn or Lance on its last
 /// rank: `dead-ranks`), and, with `worthless_too`, not a `bridge` piece
 /// either (the Pawn and the Go-Between).
-fn counted_pieces(pos: &Position, color: Color, worthless_too: bool) -> Vec<(Square, Piece)> {
+fn counted_pieces(
+    pos: &Position,
+    color: Color,
+    worthless_too: bool,
+) -> impl Iterator<Item = (Square, Piece)> + '_ {
     let v = pos.variant();
-    pos.pieces(color)
-        .filter(|&(sq, p)| {
-            let t = v.piece(p.kind());
-            !(v.is_dead_square(t, color, sq) || worthless_too && t.bridge)
-        })
-        .collect()
+    pos.pieces(color).filter(move |&(sq, p)| {
+        let t = v.piece(p.kind());
+        !(v.is_dead_square(t, color, sq) || worthless_too && t.bridge)
+    })
 }
 
 /// The bare-king rule as lishogi applies it (shogiops'
@@ -208,22 +239,25 @@ fn counted_pieces(pos: &Position, color: Color, worthless_too: bool) -> Vec<(Squ
 /// and it stands next to the bare royal (which could take it).
 fn has_bare_king(pos: &Position, color: Color) -> bool {
     let other = color.flip();
-    if pos.royals(color) != 1 || counted_pieces(pos, color, false).len() != 1 {
+    if pos.royals(color) != 1 || counted_pieces(pos, color, false).nth(1).is_some() {
         return false;
     }
     let bare = pos.royal_squares(color)[0];
-    let theirs = counted_pieces(pos, other, true);
+    // The other side's royal is among its counted pieces.
+    let theirs = counted_pieces(pos, other, true).count();
     pos.royals(other) == 1
-        && theirs.len() > 1
+        && theirs > 1
         && !royal_attacked(pos, other)
-        && (theirs.len() > 2 || theirs.iter().all(|&(sq, _)| sq.distance(bare) != 1))
+        && (theirs > 2 || counted_pieces(pos, other, true).all(|(sq, _)| sq.distance(bare) != 1))
 }
 
 /// lishogi's draw (shogiops' `Chushogi.isDraw`): one royal a side, no other
 /// piece but dead ones, and neither royal attacked.
 fn only_kings_left(pos: &Position) -> bool {
     Color::BOTH.iter().all(|&c| {
-        pos.royals(c) == 1 && counted_pieces(pos, c, false).len() == 1 && !royal_attacked(pos, c)
+        pos.royals(c) == 1
+            && counted_pieces(pos, c, false).nth(1).is_none()
+            && !royal_attacked(pos, c)
     })
 }
 

@@ -7,13 +7,15 @@
 //! can play weaker on purpose (`Searcher::skill`).
 //!
 //! Game-ending rules inside the tree: a side without royals has lost (the
-//! board generates no moves there), a side with no legal move has lost, and
-//! a move that recreates an earlier position is illegal or ends the game
-//! as the variant's repetition rule says (`repetition::verdict`).
+//! board generates no moves there), a side with no legal move has lost, a
+//! move that recreates an earlier position is illegal or ends the game
+//! as the variant's repetition rule says (`repetition::verdict`), and where
+//! the variant has them the bare-king and kings-only rules end it
+//! (`game::material_ending`).
 
 use crate::board::Position;
 use crate::eval::evaluate;
-use crate::game::legal_moves;
+use crate::game::{legal_moves, material_ending};
 use crate::movegen::{
     attacked_by, generate, generate_captures, hachu_follows, interop_safe, is_capture,
     royal_attacked,
@@ -528,6 +530,18 @@ impl Worker {
     }
 
     /// What a draw is worth to `side`: `-contempt` for the root side.
+    /// The score for the side to move of a game ended by the bare-king
+    /// or kings-only rule (lishogi's Chu), as a mate or a draw.
+    #[inline]
+    fn material_end_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let end = material_ending(pos)?;
+        Some(match end.winner {
+            None => self.draw_score(pos.side()),
+            Some(w) if w == pos.side() => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+        })
+    }
+
     fn draw_score(&self, side: Color) -> i32 {
         if side == self.root_side {
             -self.contempt
@@ -866,6 +880,9 @@ impl Worker {
         if pos.is_over() {
             return -MATE + ply as i32;
         }
+        if let Some(score) = self.material_end_score(pos, ply) {
+            return score;
+        }
         if ply >= MAX_PLY - 2 {
             return evaluate(pos);
         }
@@ -1051,6 +1068,9 @@ impl Worker {
         self.nodes += 1;
         if pos.is_over() {
             return -MATE + ply as i32;
+        }
+        if let Some(score) = self.material_end_score(pos, ply) {
+            return score;
         }
         if self.out_of_time(shared) {
             return 0;
@@ -1357,6 +1377,26 @@ mod tests {
             ..Limits::default()
         };
         s.think(pos, limits, &mut |_| {})
+    }
+
+    /// Under lishogi's rules taking Gote's last piece but its King wins
+    /// (bare king): the search sees it as a mate; under Kyodai's own rules
+    /// it is only a Gold's worth.
+    #[test]
+    fn a_bare_king_is_a_win_in_the_tree_under_lishogi_rules() {
+        use crate::variant::Rules;
+        let set = VariantSet::builtin();
+        // Sente: King a1, Rook a7; Gote: King l12, Gold a10.
+        let fen = "11k/12/g11/12/12/R11/12/12/12/12/12/K11 w - 0 1";
+        let lishogi = set.find_with("chu", Rules::Lishogi).unwrap();
+        let mut pos = Position::from_fen(lishogi, fen).unwrap();
+        let out = search_to_depth(&mut pos, 3);
+        assert!(out.score >= MATE_BOUND, "{}", out.score);
+        let best = out.best.map(|m| m.to_string()).unwrap_or_default();
+        assert!(best.starts_with("a7a10"), "{best}");
+        let mut pos = Position::from_fen(set.find("chu").unwrap(), fen).unwrap();
+        let out = search_to_depth(&mut pos, 3);
+        assert!(out.score < MATE_BOUND, "{}", out.score);
     }
 
     #[test]

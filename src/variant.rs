@@ -366,6 +366,14 @@ impl PieceType {
         &self.leaps[color.index()]
     }
 
+    /// Neither royal nor a piece that can end up dead on a far rank (a
+    /// Pawn or Lance): what a side needs to escape the bare-king and
+    /// kings-only rules (`Position::strong_pieces`).
+    #[inline]
+    pub fn is_strong(&self) -> bool {
+        !self.royal && self.dead_ranks == 0
+    }
+
     /// A Lion for Chu's trading rules (the Lion and the promoted Kirin).
     #[inline]
     pub fn is_lion(&self) -> bool {

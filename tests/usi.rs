@@ -443,6 +443,24 @@ fn the_first_line_chooses_the_protocol() {
 
 // ------------------------------------------------------------- 2. options
 
+/// The rule set decides what a repetition is: under lishogi's rules (the
+/// USI default) the Lions may go out and back, under Kyodai's own the move
+/// that brings the start position back is refused as a repetition, and a
+/// move no rule allows is refused as illegal.
+#[test]
+fn the_rules_option_decides_repetitions() {
+    let cycle = "7j7h 6c6e 7h7j 6e6c";
+    let mut e = Usi::start();
+    e.accepts(&format!("position startpos moves {cycle}"));
+    e.accepts("setoption name Rules value standard");
+    let error = e.rejects(&format!("position startpos moves {cycle}"));
+    assert!(error.contains("repeats earlier position"), "{error}");
+    let error = e.rejects("position startpos moves 7j7h 7j7h");
+    assert!(error.contains("not a legal move"), "{error}");
+    e.accepts("setoption name Rules value lishogi");
+    e.accepts(&format!("position startpos moves {cycle} {cycle}"));
+}
+
 /// Options GUIs send must be taken silently, and a bad one must be
 /// reported without ending the session (a GUI sends what its user typed).
 #[test]

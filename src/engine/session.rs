@@ -7,6 +7,7 @@ use crate::board::Position;
 use crate::engine::control::SearchThread;
 use crate::engine::options::{self, Opt, Value};
 use crate::game::{self, Ending, PlayError};
+use crate::movegen::accepted_moves;
 use crate::moves::Move;
 use crate::search::{Info, Limits, MATE, Outcome};
 use crate::time::{self, Budget, Control, LagMeter};
@@ -269,16 +270,20 @@ impl Session {
         Ok(ending)
     }
 
-    /// Play `mv` if it is legal here (the repetition rule included); on an
-    /// error nothing changes.
+    /// Play `mv` if it is legal here, as a move from the opponent (the
+    /// readings of the rules the variant accepts, and the repetition rule);
+    /// on an error nothing changes.
     pub fn play_legal(&mut self, mv: Move) -> Result<Option<Ending>, PlayError> {
         if self.over {
             return Err(PlayError::Illegal("game is over".to_string()));
         }
-        if !self.legal_moves().contains(&mv) {
-            return Err(PlayError::RepeatsPosition);
+        if !accepted_moves(&self.pos).contains(&mv) {
+            return Err(PlayError::Illegal(format!("not a legal move: {mv}")));
         }
-        Ok(self.play(mv))
+        let ending = game::play_accepted(&mut self.pos, mv)?;
+        self.excluded.clear();
+        self.over |= ending.is_some();
+        Ok(ending)
     }
 
     /// Play a move known to be legal.
