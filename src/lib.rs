@@ -16,6 +16,7 @@ pub mod repetition;
 pub mod search;
 pub mod time;
 pub mod tt;
+pub mod tune;
 pub mod types;
 pub mod usi;
 pub mod variant;

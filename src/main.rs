@@ -4,7 +4,7 @@ use kyodai::board::Position;
 use kyodai::perft::Counting;
 use kyodai::search::MAX_THREADS;
 use kyodai::variant::{Rules, Variant, VariantSet};
-use kyodai::{bench, openings, perft};
+use kyodai::{bench, openings, perft, tune};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -94,6 +94,43 @@ enum Command {
             help = format!("Depth of the balance check, 1 to {}", openings::MAX_DEPTH)
         )]
         depth: u32,
+    },
+    /// Fit the evaluation to game results (Texel's method): --generate N
+    /// writes positions of N self-play games with their results
+    /// (`FEN;RESULT` lines); --data FILE tunes on such a file and prints
+    /// the weights as engine.ini lines.
+    Tune {
+        #[arg(help = variant_help())]
+        variant: String,
+        #[arg(
+            long,
+            value_parser = RangedU64ValueParser::<usize>::new().range(1..=tune::MAX_GAMES as u64),
+            help = format!(
+                "Self-play games to write positions from, 1 to {} (FEN;RESULT lines on stdout)",
+                tune::MAX_GAMES
+            )
+        )]
+        generate: Option<usize>,
+        #[arg(
+            long,
+            default_value_t = 3,
+            value_parser = clap::value_parser!(u32).range(1..=i64::from(tune::MAX_DEPTH)),
+            help = format!("Search depth of the self-play games, 1 to {}", tune::MAX_DEPTH)
+        )]
+        depth: u32,
+        /// Seed of the games' openings: the same seed gives the same data.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A file of FEN;RESULT lines to tune on (RESULT for the first mover: 1, 0.5 or 0).
+        #[arg(long, value_name = "FILE")]
+        data: Option<std::path::PathBuf>,
+        #[arg(
+            long,
+            default_value_t = 2000,
+            value_parser = RangedU64ValueParser::<usize>::new().range(1..=tune::MAX_ITERATIONS as u64),
+            help = format!("Tuning steps, 1 to {}", tune::MAX_ITERATIONS)
+        )]
+        iterations: usize,
     },
     /// Print each piece's empty-board mobility, the value that mobility
     /// gives, and the value the evaluation uses.
@@ -508,6 +545,46 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 writeln!(out, "{fen}")?;
             }
             Ok(())
+        }
+        Some(Command::Tune {
+            variant,
+            generate,
+            depth,
+            seed,
+            data,
+            iterations,
+        }) => {
+            let v = variant_named(set, &variant)?;
+            match (generate, data) {
+                (Some(games), None) => {
+                    let n = tune::generate(v, games, depth, seed, &mut out)?;
+                    eprintln!("kyodai: {n} positions from {games} games");
+                    Ok(())
+                }
+                (None, Some(path)) => {
+                    let text = std::fs::read_to_string(&path)
+                        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                    let samples = tune::read_samples(v, &text)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    let tuned = tune::tune(v, &samples, iterations);
+                    writeln!(
+                        out,
+                        "# {} positions, scale {:.6}/cp, error {:.6} -> {:.6}",
+                        samples.len(),
+                        tuned.scale,
+                        tuned.error_before,
+                        tuned.error_after
+                    )?;
+                    writeln!(out, "[{}]", v.name)?;
+                    for line in tune::ini_lines(v, &tuned) {
+                        writeln!(out, "{line}")?;
+                    }
+                    Ok(())
+                }
+                _ => Err("tune: give either --generate GAMES or --data FILE"
+                    .to_string()
+                    .into()),
+            }
         }
         Some(Command::Values { variant }) => {
             let v = variant_named(set, &variant)?;

@@ -237,6 +237,49 @@ fn openings_sizes_are_bounded() {
     refused(&["openings", "chu", "--depth", "21"], "1..=20");
 }
 
+/// `tune` writes data that it reads back, and refuses what it cannot use
+/// with a message (bad sizes, a bad line, neither or both of its modes).
+#[test]
+fn tune_generates_data_it_can_read_and_refuses_bad_input() {
+    refused(&["tune", "chu", "--generate", "0"], "1..=100000");
+    refused(&["tune", "chu", "--generate", "1", "--depth", "9"], "1..=8");
+    refused(
+        &["tune", "chu", "--data", "x", "--iterations", "0"],
+        "1..=100000",
+    );
+    let data = kyodai(&["tune", "cashew", "--generate", "1", "--depth", "1"]);
+    assert!(data.status.success(), "{}", stderr(&data));
+    let text = stdout(&data);
+    assert!(
+        text.lines().count() > 10 && text.lines().all(|l| l.contains(';')),
+        "{text}"
+    );
+    let dir = std::env::temp_dir().join(format!("kyodai-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cashew.txt");
+    std::fs::write(&file, &text).unwrap();
+    let path = file.to_str().unwrap();
+    let tuned = kyodai(&["tune", "cashew", "--data", path, "--iterations", "20"]);
+    assert!(tuned.status.success(), "{}", stderr(&tuned));
+    let out = stdout(&tuned);
+    assert!(
+        out.contains("[cashew-shogi]") && out.contains("eval-shelter = "),
+        "{out}"
+    );
+    std::fs::write(&file, format!("{text}not a fen;1\n")).unwrap();
+    let bad = kyodai(&["tune", "cashew", "--data", path]);
+    assert_eq!(bad.status.code(), Some(1), "{}", stderr(&bad));
+    assert!(
+        stderr(&bad).contains(&format!("line {}", text.lines().count() + 1)),
+        "{}",
+        stderr(&bad)
+    );
+    let neither = kyodai(&["tune", "cashew"]);
+    assert_eq!(neither.status.code(), Some(1));
+    assert!(stderr(&neither).contains("--generate GAMES or --data FILE"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn help_lists_the_variants_and_describes_every_argument() {
     let top = stdout(&kyodai(&["--help"]));
@@ -256,6 +299,7 @@ fn help_lists_the_variants_and_describes_every_argument() {
         "bench --help",
         "openings --help",
         "values --help",
+        "tune --help",
     ] {
         let args: Vec<&str> = command.split(' ').collect();
         let help = stdout(&kyodai(&args));
