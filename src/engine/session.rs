@@ -308,6 +308,10 @@ impl Session {
         self.lag.observe(remaining_ms);
         let moves_played = (self.pos.ply() / 2) as u32;
         let overhead = self.config.move_overhead_ms + self.lag.lag_ms();
+        log::debug!(
+            "clock {remaining_ms} ms, lag {} ms, overhead {overhead} ms",
+            self.lag.lag_ms()
+        );
         // The lag is measured where the GUI adds a known increment (or
         // nothing) after each move; byoyomi periods and session time are
         // not predicted.
