@@ -971,6 +971,37 @@ fn result_comments_name_sente_and_gote() {
     e.quit();
 }
 
+/// Under `option Rules=lishogi` the CECP adapter claims lishogi's endings:
+/// the bare king, set before the game's first move; a game under way keeps
+/// the rules it began with.
+#[test]
+fn lishogi_rules_over_cecp_claim_the_bare_king() {
+    // Sente: King a1, Rook a7; Gote: King l12, Gold a10.
+    let fen = "11k/12/g11/12/12/R11/12/12/12/12/12/K11 w - 0 1";
+    let mut e = Engine::force_mode();
+    e.send("option Rules=lishogi");
+    e.send(&format!("setboard {fen}"));
+    e.expect_silence("option, setboard");
+    assert_eq!(e.usermove("a7a10"), ["1-0 {Gote has a bare king}"]);
+    e.quit();
+    // Under Kyodai's own rules the game goes on.
+    let mut e = Engine::with_position(fen);
+    assert_eq!(e.usermove("a7a10"), Vec::<String>::new());
+    e.quit();
+    // Set once a move has been played: from the next game on.
+    let mut e = Engine::with_position(fen);
+    assert_eq!(e.usermove("a1b1"), Vec::<String>::new());
+    e.send("option Rules=lishogi");
+    assert_eq!(e.usermove("l12k12"), Vec::<String>::new());
+    assert_eq!(e.usermove("a7a10"), Vec::<String>::new());
+    e.send("new");
+    e.send("force");
+    e.send(&format!("setboard {fen}"));
+    e.expect_silence("new, force, setboard");
+    assert_eq!(e.usermove("a7a10"), ["1-0 {Gote has a bare king}"]);
+    e.quit();
+}
+
 #[test]
 fn engine_takes_the_king_and_claims() {
     let mut e = Engine::with_position(ROOK_TAKES_KING_FEN);
