@@ -14,6 +14,7 @@ pub mod perft;
 pub mod play;
 pub mod repetition;
 pub mod search;
+pub mod see;
 pub mod time;
 pub mod tt;
 pub mod tune;

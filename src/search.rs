@@ -1,6 +1,7 @@
 //! Iterative-deepening principal-variation search with a transposition
-//! table, null-move pruning, late-move reductions, killer and history move
-//! ordering, and a quiescence search over captures (multi-captures
+//! table, null-move pruning, late-move reductions and pruning, killer and
+//! history move ordering, captures judged by static exchange evaluation
+//! (`see`), and a quiescence search over captures (multi-captures
 //! included).
 //!
 //! The main thread can search several best lines (MultiPV), and the engine
@@ -17,11 +18,12 @@ use crate::board::Position;
 use crate::eval::evaluate;
 use crate::game::{legal_moves, material_ending};
 use crate::movegen::{
-    attacked_by, generate, generate_captures, hachu_follows, interop_safe, is_capture,
+    attacked_by, generate, generate_captures, hachu_follows, interop_safe, is_capture, removes,
     royal_attacked,
 };
 use crate::moves::Move;
 use crate::repetition::{self, Verdict};
+use crate::see::{capturer_value, see_ge, victims_value};
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
 use crate::types::{CELLS, Color, Rng};
@@ -32,6 +34,9 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 pub const MATE: i32 = 100_000;
 /// Quiescence plies in which every capture is tried.
 const QS_ALL_CAPTURES: usize = 2;
+/// Quiescence plies from which only captures of the piece that moved
+/// last are tried (Stockfish's recaptures-only quiescence).
+const QS_RECAPTURES: usize = 4;
 /// Quiescence plies at most.
 const QS_MAX_PLIES: usize = 12;
 /// Scores beyond this are wins or losses at a known distance.
@@ -43,6 +48,24 @@ const INF: i32 = MATE + 1;
 /// Ordering score of the second killer; everything at or above it (hash
 /// move, captures, promotions, killers) is searched at full depth.
 const KILLER_SCORE: i32 = 1 << 26;
+/// Ordering score of the hash move.
+const TT_MOVE: i32 = 1 << 30;
+/// Ordering score of captures, before their exchanges are looked at
+/// (plus `capture_gain`).
+const GOOD_CAPTURE: i32 = 1 << 28;
+/// Ordering score of a capture that another generated move outdoes
+/// (`outdone`) or that loses material (`see::see_ge`): below the killers,
+/// searched with the quiet moves' late move reductions.
+const LESSER_VARIANT: i32 = 1 << 24;
+/// Depth up to which late quiet moves are pruned: after `LMP_BASE +
+/// LMP_SLOPE * depth²` legal moves.
+const LMP_DEPTH: i32 = 3;
+const LMP_BASE: usize = 8;
+const LMP_SLOPE: usize = 4;
+/// Depth up to which captures that lose material are pruned.
+const SEE_PRUNING_DEPTH: i32 = 3;
+/// Centipawns per ply of depth a capture pruned there loses at least.
+const SEE_MARGIN: i32 = 100;
 /// Centipawns per ply of depth for (reverse) futility pruning: about a
 /// Silver General, more than placement terms move in a couple of plies.
 const FUTILITY_MARGIN: i32 = 150;
@@ -465,6 +488,8 @@ struct Worker {
     reductions: Vec<[i32; 64]>,
     lists: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
+    /// Scratch moves for static exchange evaluation.
+    see_buf: Vec<Move>,
     pv: Vec<Vec<Move>>,
     /// The main thread's lines of its last finished iteration when it
     /// searches several, best first.
@@ -513,6 +538,7 @@ impl Worker {
                 .collect(),
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
+            see_buf: Vec::with_capacity(512),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             lines: Vec::new(),
             seldepth: 0,
@@ -952,13 +978,46 @@ impl Worker {
         let mut legal = 0;
         let mut benched = false;
         for i in 0..list.len() {
-            let mv = pick(&mut list, &mut scores, i);
+            let mut mv = pick(&mut list, &mut scores, i);
+            // A capture that loses material in its exchange goes back
+            // among the lesser variants, judged only once picked: most
+            // nodes cut off before their later captures.
+            while (GOOD_CAPTURE..TT_MOVE).contains(&scores[i])
+                && !see_ge(pos, mv, 0, &mut self.see_buf)
+            {
+                scores[i] = LESSER_VARIANT + capture_gain(pos, mv);
+                mv = pick(&mut list, &mut scores, i);
+            }
             let capture = is_capture(pos, mv);
             let quiet = !capture && !mv.promotes();
             // Hash move, captures, promotions and killers are never pruned
-            // or reduced.
+            // or reduced; lesser variants of a capture (ordered below the
+            // killers) may be reduced.
             let ordinary = quiet && scores[i] < KILLER_SCORE;
+            let reducible = scores[i] < KILLER_SCORE;
             if futile && ordinary && legal > 0 {
+                continue;
+            }
+            // Late move pruning: near the leaves, once the likely moves
+            // have been tried, the quiet rest of a wide move list is
+            // skipped.
+            if ordinary
+                && quiet_node
+                && depth <= LMP_DEPTH
+                && legal >= LMP_BASE + LMP_SLOPE * (depth * depth) as usize
+            {
+                continue;
+            }
+            // A capture that loses more than a Pawn a ply of depth in its
+            // exchange will hardly come good in the few plies left.
+            if capture
+                && reducible
+                && !pv_node
+                && !in_check
+                && depth <= SEE_PRUNING_DEPTH
+                && legal > 0
+                && !see_ge(pos, mv, -SEE_MARGIN * depth, &mut self.see_buf)
+            {
                 continue;
             }
             if self.benched(pos, mv) {
@@ -979,7 +1038,7 @@ impl Worker {
             } else if legal == 1 {
                 score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1);
             } else {
-                let reduce = if ordinary && depth >= 3 && legal > 3 && !in_check {
+                let reduce = if reducible && depth >= 3 && legal > 3 && !in_check {
                     self.reductions[(depth as usize).min(63)][legal.min(63)].min(depth - 2)
                 } else {
                     0
@@ -1049,11 +1108,15 @@ impl Worker {
         }
     }
 
-    /// Captures only, standing pat on the static evaluation. Past the
-    /// first `QS_ALL_CAPTURES` plies only captures that take at least the
-    /// capturer's value or take an undefended piece are tried, and the search stops at `QS_MAX_PLIES`:
-    /// in the Tenjiku family (Generals jumping into the enemy camp, Fire
-    /// Demons burning) capture chains otherwise run away.
+    /// Captures only, standing pat on the static evaluation. In the first
+    /// `QS_ALL_CAPTURES` plies every capture is tried that does not lose
+    /// material in its exchange (`see::see_ge`); past them only captures
+    /// that take at least the capturer's value or take an undefended
+    /// piece, from `QS_RECAPTURES` on only those that take the piece that
+    /// moved last, and the search stops at `QS_MAX_PLIES`: in the Tenjiku
+    /// family (Generals jumping into the enemy camp, Fire Demons burning)
+    /// capture chains otherwise run away, each side taking something
+    /// elsewhere in turn.
     fn quiesce(
         &mut self,
         shared: &Shared,
@@ -1083,17 +1146,30 @@ impl Worker {
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         generate_captures(pos, &mut list);
+        let recapture_square = if qply >= QS_RECAPTURES {
+            pos.move_back(0).map(|m| m.to())
+        } else {
+            None
+        };
         keep_strongest_variants(&mut list);
         scores.clear();
         scores.extend(list.iter().map(|&m| capture_gain(pos, m)));
         for i in 0..list.len() {
-            let gain = scores[i..].iter().copied().max().unwrap_or(0);
             let mv = pick(&mut list, &mut scores, i);
-            // Delta pruning: even winning this material cannot reach alpha.
-            if stand + gain / 16 + 200 < alpha {
+            // Delta pruning: even winning this material (the most any
+            // capture left takes) cannot reach alpha.
+            if stand + scores[i] / 16 + 200 < alpha {
                 break;
             }
             if self.benched(pos, mv) {
+                continue;
+            }
+            if let Some(last) = recapture_square
+                && !removes(pos, mv, last)
+            {
+                continue;
+            }
+            if qply < QS_ALL_CAPTURES && !see_ge(pos, mv, 0, &mut self.see_buf) {
                 continue;
             }
             if qply >= QS_ALL_CAPTURES
@@ -1121,8 +1197,8 @@ impl Worker {
     }
 
     fn order(
-        &self,
-        pos: &Position,
+        &mut self,
+        pos: &mut Position,
         list: &[Move],
         scores: &mut Vec<i32>,
         tt_move: Option<Move>,
@@ -1130,11 +1206,15 @@ impl Worker {
     ) {
         scores.clear();
         let killers = self.killers[ply];
-        for &mv in list {
+        for (i, &mv) in list.iter().enumerate() {
             let s = if Some(mv) == tt_move {
-                1 << 30
+                TT_MOVE
             } else if is_capture(pos, mv) {
-                (1 << 28) + capture_gain(pos, mv)
+                if outdone(list, i) {
+                    LESSER_VARIANT + capture_gain(pos, mv)
+                } else {
+                    GOOD_CAPTURE + capture_gain(pos, mv)
+                }
             } else if mv.promotes() {
                 1 << 27
             } else if killers[0] == Some(mv) {
@@ -1198,21 +1278,6 @@ fn capture_gain(pos: &Position, mv: Move) -> i32 {
     victims_value(pos, mv) * 16 - capturer_value(pos, mv) / 16
 }
 
-/// The value of the pieces a move captures (a royal counts 5000 more).
-fn victims_value(pos: &Position, mv: Move) -> i32 {
-    let v = pos.variant();
-    let value = |sq| {
-        pos.piece_at(sq).map_or(0, |p| {
-            v.piece(p.kind()).value.max(1) + v.piece(p.kind()).royal as i32 * 5000
-        })
-    };
-    let mut victims: i32 = mv.kills().iter().map(|&k| value(k)).sum();
-    if mv.to() != mv.from() {
-        victims += value(mv.to());
-    }
-    victims
-}
-
 /// Whether `mv` removes the opponent's last royal and not the mover's.
 fn takes_last_royal(pos: &mut Position, mv: Move) -> bool {
     let us = pos.side();
@@ -1242,11 +1307,6 @@ fn defended(pos: &Position, mv: Move) -> bool {
         )
 }
 
-fn capturer_value(pos: &Position, mv: Move) -> i32 {
-    pos.piece_at(mv.from())
-        .map_or(0, |p| pos.variant().piece(p.kind()).value)
-}
-
 /// Quiescence looks at one variant of each capture: the promoting one
 /// where promotion is optional, and the one taking most pieces in passing
 /// (a General's jump). Generation emits such variants next to each other,
@@ -1274,6 +1334,29 @@ fn keep_strongest_variants(list: &mut Vec<Move>) {
         kept += 1;
     }
     list.truncate(kept);
+}
+
+/// Whether another variant of the capture `list[i]` takes everything it
+/// takes and more: the same piece to the same square with the same
+/// promotion choice, its kill squares a strict superset (a General's jump
+/// that leaves a piece it could take in passing, a Fire Demon burning
+/// fewer neighbours than it may). Such a variant is rarely better, so it
+/// is searched after the killers and may be reduced; the generator emits
+/// the variants of one path next to each other.
+fn outdone(list: &[Move], i: usize) -> bool {
+    let mv = list[i];
+    let same_path = |m: &Move| m.from() == mv.from() && m.to() == mv.to();
+    let more = |m: &Move| {
+        m.promotes() == mv.promotes()
+            && m.kills().len() > mv.kills().len()
+            && mv.kills().iter().all(|k| m.kills().contains(k))
+    };
+    list[i + 1..].iter().take_while(|m| same_path(m)).any(more)
+        || list[..i]
+            .iter()
+            .rev()
+            .take_while(|m| same_path(m))
+            .any(more)
 }
 
 /// Swap the best-scored remaining move into place `i` and return it.
