@@ -20,17 +20,13 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 GAMES=${1:-20}
 POSITIONS=${2:-200}
 SEED=${3:-1}
-LIB="$REPO/target/shogiops"
 # KYODAI: the binary to check (cargo test passes its own); else built here.
 if [ -z "${KYODAI:-}" ]; then
     (cd "$REPO" && cargo build --release -q)
     KYODAI="$REPO/target/release/kyodai"
 fi
-if [ ! -d "$LIB/node_modules/shogiops" ]; then
-    mkdir -p "$LIB"
-    (cd "$LIB" && npm init -y >/dev/null && npm install --silent shogiops@0.18.0 >/dev/null)
-fi
-cp "$REPO/scripts/shogiops_moves.mjs" "$LIB/"
+# shellcheck source=scripts/shogiops_setup.sh
+source "$REPO/scripts/shogiops_setup.sh"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 

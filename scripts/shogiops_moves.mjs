@@ -24,35 +24,11 @@
 // game is over (shogiops' `outcome`: 'kingslost'), as Kyodai's does.
 import { parseSfen, makeSfen } from 'shogiops/sfen';
 import { makeUsi } from 'shogiops/util';
-import { secondLionStepDests } from 'shogiops/variant/chushogi';
-import { pieceCanPromote, pieceForcePromote } from 'shogiops/variant/util';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
+import { START, legalMoves } from './shogiops_lib.mjs';
 
-const START = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';
-const LION_POWER = ['lion', 'lionpromoted', 'eagle', 'falcon'];
 const LIONS = ['lion', 'lionpromoted'];
-
-// Every move of the side to move, one per path, as shogiops' perft lists
-// them (with the two-step moves' squares in their right places).
-function legalMoves(pos) {
-  const moves = [];
-  if (pos.isWithoutKings()) return moves;
-  for (const [from, dests] of pos.allMoveDests()) {
-    const piece = pos.board.get(from);
-    for (const to of dests) {
-      if (pieceCanPromote(pos.rules)(piece, from, to, pos.board.get(to))) {
-        moves.push({ from, to, promotion: true });
-        if (!pieceForcePromote(pos.rules)(piece, to)) moves.push({ from, to, promotion: false });
-      } else moves.push({ from, to, promotion: false });
-      // `to` as a first step: the squares a second step reaches from it.
-      if (LION_POWER.includes(piece.role))
-        for (const end of secondLionStepDests(pos, from, to))
-          moves.push({ from, to: end, midStep: to, promotion: false });
-    }
-  }
-  return moves;
-}
 
 function after(pos, move) {
   const child = pos.clone();

@@ -1,0 +1,29 @@
+// What the two shogiops scripts (shogiops_moves.mjs, usi_selfplay.mjs)
+// share: lishogi's Chu start position and every move shogiops generates,
+// one per path, as its own perft lists them.
+import { secondLionStepDests } from 'shogiops/variant/chushogi';
+import { pieceCanPromote, pieceForcePromote } from 'shogiops/variant/util';
+
+export const START = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';
+export const LION_POWER = ['lion', 'lionpromoted', 'eagle', 'falcon'];
+
+// Every move of the side to move, one per path: a Lion-power piece's
+// double move via secondLionStepDests (`from mid to`), with the middle and
+// final squares in their right places.
+export function legalMoves(pos) {
+  const moves = [];
+  if (pos.isWithoutKings()) return moves;
+  for (const [from, dests] of pos.allMoveDests()) {
+    const piece = pos.board.get(from);
+    for (const to of dests) {
+      if (pieceCanPromote(pos.rules)(piece, from, to, pos.board.get(to))) {
+        moves.push({ from, to, promotion: true });
+        if (!pieceForcePromote(pos.rules)(piece, to)) moves.push({ from, to, promotion: false });
+      } else moves.push({ from, to, promotion: false });
+      if (LION_POWER.includes(piece.role))
+        for (const end of secondLionStepDests(pos, from, to))
+          moves.push({ from, to: end, midStep: to, promotion: false });
+    }
+  }
+  return moves;
+}
