@@ -36,6 +36,7 @@ KYODAI="$REPO/target/release/kyodai"
 source "$REPO/scripts/shogiops_setup.sh"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+trap 'echo "usi_selfplay.sh: stopped by a signal after $SECONDS s" >&2; exit 1' INT TERM HUP
 # The games use a copy: a rebuild during a long run does not change the
 # engine between games.
 cp "$KYODAI" "$WORK/kyodai"
