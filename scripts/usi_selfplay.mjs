@@ -2,7 +2,7 @@
 // (npm shogiops@0.18.0), which must be installed where this script runs
 // (scripts/usi_selfplay.sh does that).
 //
-//   node usi_selfplay.mjs KYODAI GAMES MOVETIME_MS FIRST_GAME
+//   node usi_selfplay.mjs KYODAI GAMES MOVETIME_MS FIRST_GAME [MAX_PLIES]
 //     Play games FIRST_GAME .. FIRST_GAME+GAMES-1, Kyodai against itself
 //     over USI (`KYODAI usi`), `go movetime MOVETIME_MS` a move. Game N
 //     starts from the start position after 2-4 random legal plies chosen
@@ -16,7 +16,7 @@
 //     with Kyodai's verdict on the same moves (`KYODAI perft chu 0 --rules
 //     lishogi --notation usi --outcome --moves ...`). A game ends when the
 //     rules end it, when an engine answers `bestmove resign`, or after
-//     300 plies (unfinished). A bestmove later than MOVETIME_MS+200 ms is
+//     MAX_PLIES plies (default 300; unfinished). A bestmove later than MOVETIME_MS+200 ms is
 //     reported. One line per game, then a summary, then one line
 //     `summary-json {...}` for usi_selfplay.sh to combine. Exit status 1
 //     on any failure. With USI_SELFPLAY_RECORD=FILE in the environment
@@ -54,7 +54,7 @@ import { spawn, execFileSync } from 'child_process';
 import * as fs from 'fs';
 import { START, legalMoves } from './shogiops_lib.mjs';
 
-const MAX_PLIES = 300;
+const DEFAULT_MAX_PLIES = 300;
 const LATE_MS = 200;      // a bestmove later than movetime + this is reported
 const HANG_MS = 30000;    // no bestmove this long after movetime: a failure
 const HASH_MB = 32;
@@ -274,7 +274,7 @@ class Engine {
   }
 }
 
-async function playGame(kyodai, n, movetime, stats) {
+async function playGame(kyodai, n, movetime, maxPlies, stats) {
   const game = new Game();
   const record = { n, plies: 0, result: undefined, failures: [], notes: [], late: [] };
   const fail = (ply, text) => record.failures.push(`game ${n} ply ${ply}: ${text}`);
@@ -287,7 +287,7 @@ async function playGame(kyodai, n, movetime, stats) {
   const engines = [new Engine(kyodai, `game ${n} Sente engine`), new Engine(kyodai, `game ${n} Gote engine`)];
   try {
     await Promise.all(engines.map(e => e.start()));
-    while (!verdict.over && game.moves.length < MAX_PLIES) {
+    while (!verdict.over && game.moves.length < maxPlies) {
       const ply = game.moves.length + 1;
       const side = game.pos.turn;
       const engine = engines[side === 'sente' ? 0 : 1];
@@ -337,7 +337,7 @@ async function playGame(kyodai, n, movetime, stats) {
   if (verdict.note) record.notes.push(`game ${n} ply ${game.moves.length}: ${verdict.note}; moves ${game.moves.join(' ')}`);
   if (record.result === undefined) {
     if (verdict.over && verdict.text) record.result = verdict.text;
-    else if (!verdict.over && game.moves.length >= MAX_PLIES) record.result = '* unfinished';
+    else if (!verdict.over && game.moves.length >= maxPlies) record.result = '* unfinished';
     else record.result = '* failed';
   }
   record.agreed = verdict.over && !!verdict.text && !verdict.failure;
@@ -346,11 +346,11 @@ async function playGame(kyodai, n, movetime, stats) {
   return record;
 }
 
-async function selfplay(kyodai, games, movetime, first) {
+async function selfplay(kyodai, games, movetime, first, maxPlies) {
   const stats = { thinks: 0, thought: 0, checked: 0, illegal: 0, unlisted: 0, longest: { ms: 0 } };
   const records = [];
   for (let n = first; n < first + games; n++) {
-    const r = await playGame(kyodai, n, movetime, stats);
+    const r = await playGame(kyodai, n, movetime, maxPlies, stats);
     records.push(r);
     let line = `game ${n}: ${r.plies} plies, ${r.result}`;
     if (r.failures.length > 0) line += ` FAILURE\n  ${r.failures.join('\n  ')}`;
@@ -440,14 +440,14 @@ if (args[0] === '--replay' && args.length === 3) {
   process.exit(replay(args[1], args[2]) ? 0 : 1);
 } else if (args[0] === '--combine' && args.length >= 3) {
   process.exit(combine(Number(args[1]), args.slice(2)) ? 0 : 1);
-} else if (args.length === 4 && args.slice(1).every(a => /^\d+$/.test(a))) {
-  const [kyodai, games, movetime, first] = [args[0], ...args.slice(1).map(Number)];
-  selfplay(kyodai, games, movetime, first).then(ok => process.exit(ok ? 0 : 1), e => {
+} else if ((args.length === 4 || args.length === 5) && args.slice(1).every(a => /^\d+$/.test(a))) {
+  const [kyodai, games, movetime, first, maxPlies = DEFAULT_MAX_PLIES] = [args[0], ...args.slice(1).map(Number)];
+  selfplay(kyodai, games, movetime, first, maxPlies).then(ok => process.exit(ok ? 0 : 1), e => {
     console.error(e);
     process.exit(1);
   });
 } else {
-  console.error('usage: node usi_selfplay.mjs KYODAI GAMES MOVETIME_MS FIRST_GAME\n' +
+  console.error('usage: node usi_selfplay.mjs KYODAI GAMES MOVETIME_MS FIRST_GAME [MAX_PLIES]\n' +
     '       node usi_selfplay.mjs --replay KYODAI "M1 M2 ..."\n' +
     '       node usi_selfplay.mjs --combine MOVETIME_MS LOG...');
   process.exit(2);

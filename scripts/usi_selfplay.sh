@@ -3,7 +3,7 @@
 # own rules library, shogiops (npm, installed by this script into
 # target/shogiops; needs node and npm).
 #
-# Usage: scripts/usi_selfplay.sh [GAMES] [MOVETIME_MS] [FIRST_GAME] [PARALLEL]
+# Usage: scripts/usi_selfplay.sh [GAMES] [MOVETIME_MS] [FIRST_GAME] [PARALLEL] [MAX_PLIES]
 #
 # Plays GAMES (default 50) games numbered from FIRST_GAME (default 1),
 # Kyodai against itself over USI (`kyodai usi`, one process per side),
@@ -20,7 +20,9 @@
 # 3. no engine error, hang or crash; bestmoves later than MOVETIME_MS+200 ms
 #    are listed.
 # PARALLEL (default 2) runs that many node processes on disjoint ranges of
-# games at once. One line per game, then the combined summary. With
+# games at once. A game not ended after MAX_PLIES plies (default 300) is
+# stopped and counted unfinished. One line per game, then the combined
+# summary. With
 # USI_SELFPLAY_RECORD=FILE in the environment every game's moves are
 # appended to FILE.
 # Exit status 1 on any failure.
@@ -30,6 +32,7 @@ GAMES=${1:-50}
 MOVETIME=${2:-1000}
 FIRST=${3:-1}
 PARALLEL=${4:-2}
+MAX_PLIES=${5:-300}
 (cd "$REPO" && cargo build --release -q)
 KYODAI="$REPO/target/release/kyodai"
 # shellcheck source=scripts/shogiops_setup.sh
@@ -44,7 +47,7 @@ KYODAI="$WORK/kyodai"
 
 [ "$PARALLEL" -ge 1 ] || PARALLEL=1
 [ "$PARALLEL" -le "$GAMES" ] || PARALLEL=$GAMES
-echo "self-play: games $FIRST..$((FIRST + GAMES - 1)), movetime $MOVETIME ms, $PARALLEL at once;" \
+echo "self-play: games $FIRST..$((FIRST + GAMES - 1)), movetime $MOVETIME ms, at most $MAX_PLIES plies, $PARALLEL at once;" \
     "kyodai $(sha256sum "$KYODAI" | cut -c1-12) built from $(cd "$REPO" && git rev-parse --short HEAD)$(cd "$REPO" && git diff --quiet HEAD -- src Cargo.toml engine.ini || echo ' + uncommitted changes')"
 # Disjoint ranges: the first GAMES % PARALLEL ranges get one game more.
 start=$FIRST
@@ -53,7 +56,7 @@ for ((k = 0; k < PARALLEL; k++)); do
     count=$((GAMES / PARALLEL + (k < GAMES % PARALLEL ? 1 : 0)))
     log="$WORK/part$k.log"
     logs+=("$log")
-    (cd "$LIB" && node usi_selfplay.mjs "$KYODAI" "$count" "$MOVETIME" "$start" || true) |
+    (cd "$LIB" && node usi_selfplay.mjs "$KYODAI" "$count" "$MOVETIME" "$start" "$MAX_PLIES" || true) |
         tee "$log" | grep --line-buffered -v -e '^summary-json ' -e '^summary: ' &
     start=$((start + count))
 done
