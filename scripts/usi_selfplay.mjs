@@ -15,7 +15,9 @@
 //     repetition rule (done here: shogiops does not know it) are compared
 //     with Kyodai's verdict on the same moves (`KYODAI perft chu 0 --rules
 //     lishogi --notation usi --outcome --moves ...`). A game ends when the
-//     rules end it, when an engine answers `bestmove resign`, or after
+//     rules end it, when an engine answers `bestmove resign` (which
+//     shogiops must confirm: every legal move lets the opponent win at
+//     once, since Kyodai resigns only when mated in one), or after
 //     MAX_PLIES plies (default 300; unfinished). A bestmove later than MOVETIME_MS+200 ms is
 //     reported. One line per game, then a summary, then one line
 //     `summary-json {...}` for usi_selfplay.sh to combine. Exit status 1
@@ -25,7 +27,9 @@
 //   node usi_selfplay.mjs --replay KYODAI "M1 M2 ..."
 //     Replay USI moves from the start position: per ply the move's
 //     legality in shogiops, shogiops' outcome, this script's repetition
-//     verdict and Kyodai's verdict (to reproduce a reported failure).
+//     verdict and Kyodai's verdict (to reproduce a reported failure); then,
+//     if the game goes on, whether every move of the side to move loses
+//     at once (whether a resignation there is right).
 //
 //   node usi_selfplay.mjs --combine MOVETIME_MS LOG...
 //     One summary of the runs whose output is in LOG... (exit 1 on any
@@ -174,6 +178,32 @@ function kyodaiVerdict(kyodai, moves) {
   return { text: `${w[1]} ${w[2]}`, line };
 }
 
+// Kyodai resigns only a position where every move loses at once (its
+// search finds itself mated in one; the resign threshold is off by
+// default): shogiops must agree that after each legal move of the side
+// to move the opponent has a reply that ends the game in its favour.
+// Returns a move that does not lose at once, or undefined.
+function escapeFrom(pos) {
+  const side = pos.turn;
+  for (const move of legalMoves(pos)) {
+    const after = pos.clone();
+    after.play(move);
+    const ended = after.outcome();
+    if (ended) {
+      if (ended.winner === side || !ended.winner) return makeUsi(move);
+      continue;
+    }
+    const lost = legalMoves(after).some(reply => {
+      const end = after.clone();
+      end.play(reply);
+      const o = end.outcome();
+      return !!o && !!o.winner && o.winner !== side;
+    });
+    if (!lost) return makeUsi(move);
+  }
+  return undefined;
+}
+
 // Judge the position after the last move: shogiops' outcome, the script's
 // repetition rule, Kyodai's verdict. Returns { over, text, failure, note }.
 function judge(kyodai, game) {
@@ -309,6 +339,10 @@ async function playGame(kyodai, n, movetime, maxPlies, stats) {
       const text = line.split(/\s+/)[1];
       if (text === 'resign') {
         record.result = `${side === 'sente' ? '0-1' : '1-0'} resign`;
+        stats.resigned++;
+        const escape = escapeFrom(game.pos);
+        if (escape) fail(ply, `resigned, but in shogiops ${escape} does not lose at once; SFEN ${sfen}; moves ${game.moves.join(' ')}`);
+        else stats.resignsConfirmed++;
         break;
       }
       stats.checked++;
@@ -347,7 +381,7 @@ async function playGame(kyodai, n, movetime, maxPlies, stats) {
 }
 
 async function selfplay(kyodai, games, movetime, first, maxPlies) {
-  const stats = { thinks: 0, thought: 0, checked: 0, illegal: 0, unlisted: 0, longest: { ms: 0 } };
+  const stats = { thinks: 0, thought: 0, checked: 0, illegal: 0, unlisted: 0, resigned: 0, resignsConfirmed: 0, longest: { ms: 0 } };
   const records = [];
   for (let n = first; n < first + games; n++) {
     const r = await playGame(kyodai, n, movetime, maxPlies, stats);
@@ -367,6 +401,8 @@ async function selfplay(kyodai, games, movetime, first, maxPlies) {
     checked: stats.checked,
     illegal: stats.illegal,
     unlisted: stats.unlisted,
+    resigned: stats.resigned,
+    resignsConfirmed: stats.resignsConfirmed,
     ended: records.filter(r => !r.result.startsWith('*') && !r.result.endsWith('resign')).length,
     agreed: records.filter(r => r.agreed).length,
     noted: records.filter(r => r.agreed && r.notes.length > 0).length,
@@ -388,7 +424,8 @@ function summaryLine(s, movetime) {
   const outcomes = Object.entries(s.outcomes).sort().map(([k, v]) => `${k} ${v}`).join(', ');
   const longest = s.longest.ms > 0 ? `${s.longest.ms.toFixed(0)} ms (game ${s.longest.game} ply ${s.longest.ply})` : '-';
   return `summary: games ${s.games}, plies ${s.plies}, bestmoves checked ${s.checked}, illegal ${s.illegal}/${s.checked}, ` +
-    `unlisted spellings ${s.unlisted}, results agreed ${s.agreed}/${s.ended}` +
+    `unlisted spellings ${s.unlisted}, results agreed ${s.agreed}/${s.ended}, ` +
+    `resignations lost at once in shogiops ${s.resignsConfirmed}/${s.resigned}` +
     (s.noted > 0 ? ` (${s.noted} only with attacks counted: see notes)` : '') +
     `, outcomes: ${outcomes}, failures ${s.failures}, late bestmoves (> ${movetime}+${LATE_MS} ms) ${s.late}/${s.thinks}, ` +
     `longest think ${longest}, mean think ${s.thinks > 0 ? (s.thought / s.thinks).toFixed(0) : '-'} ms`;
@@ -410,6 +447,10 @@ function replay(kyodai, text) {
     const rep = game.repetition();
     console.log(`ply ${i + 1} ${m}${listed ? '' : ' (unlisted spelling)'}${game.checks[i] ? ' check' : ''}: shogiops ${outcomeText(game.pos) || 'none'}, ` +
       `script ${rep?.text || 'none'}, ${v.failure ? `FAILURE ${v.failure}` : v.note ? `note ${v.note}` : `agreed ${v.text || 'none'}`}; SFEN ${makeSfen(game.pos)}`);
+  }
+  if (!game.pos.outcome()) {
+    const escape = escapeFrom(game.pos);
+    console.log(`${game.pos.turn} to move: ${escape ? `${escape} does not lose at once` : 'every move loses at once (a resignation is right)'}`);
   }
   return true;
 }

@@ -16,7 +16,8 @@
 #    repetition / perpetual-check rule (done by the script) must match
 #    Kyodai's verdict (`kyodai perft ... --outcome`); a repetition verdict
 #    that differs only because Kyodai counts attacks as well as checks, as
-#    lishogi's server does, is a note;
+#    lishogi's server does, is a note; a resignation must be of a position
+#    shogiops finds lost at once (every move lets the opponent win);
 # 3. no engine error, hang or crash; bestmoves later than MOVETIME_MS+200 ms
 #    are listed.
 # PARALLEL (default 2) runs that many node processes on disjoint ranges of
