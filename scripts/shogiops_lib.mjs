@@ -1,6 +1,7 @@
 // What the two shogiops scripts (shogiops_moves.mjs, usi_selfplay.mjs)
-// share: lishogi's Chu start position and every move shogiops generates,
-// one per path, as its own perft lists them.
+// share: lishogi's Chu start position, every move shogiops generates (one
+// per path, as its own perft lists them), a position after a move,
+// shogiops' outcome in Kyodai's words, and their random numbers.
 import { secondLionStepDests } from 'shogiops/variant/chushogi';
 import { pieceCanPromote, pieceForcePromote } from 'shogiops/variant/util';
 
@@ -26,4 +27,33 @@ export function legalMoves(pos) {
     }
   }
   return moves;
+}
+
+// The position after `move`, `pos` unchanged.
+export function after(pos, move) {
+  const child = pos.clone();
+  child.play(move);
+  return child;
+}
+
+// shogiops' outcome in Kyodai's words (`kyodai perft --outcome`);
+// undefined while the game goes on.
+export function outcomeText(pos) {
+  const o = pos.outcome();
+  if (!o) return undefined;
+  const result = o.winner === 'sente' ? '1-0' : o.winner === 'gote' ? '0-1' : '1/2-1/2';
+  const reason = { kingslost: 'last-royal-lost', stalemate: 'no-legal-move', bareking: 'bare-king', draw: 'kings-only' }[o.result] || o.result;
+  return `${result} ${reason}`;
+}
+
+// xorshift32 from `seed` (0 counts as 1): `random(n)` is the next number
+// modulo n.
+export function xorshift32(seed) {
+  let s = (seed >>> 0) || 1;
+  return n => {
+    s ^= s << 13; s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5; s >>>= 0;
+    return s % n;
+  };
 }

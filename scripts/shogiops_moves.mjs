@@ -26,15 +26,9 @@ import { parseSfen, makeSfen } from 'shogiops/sfen';
 import { makeUsi } from 'shogiops/util';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import { START, legalMoves } from './shogiops_lib.mjs';
+import { START, legalMoves, after, outcomeText, xorshift32 } from './shogiops_lib.mjs';
 
 const LIONS = ['lion', 'lionpromoted'];
-
-function after(pos, move) {
-  const child = pos.clone();
-  child.play(move);
-  return child;
-}
 
 function perft(pos, depth) {
   if (depth === 0) return 1;
@@ -65,16 +59,8 @@ const GAMES = Number(gamesText);
 const POSITIONS = Number(positionsText);
 const MAX_PLIES = 400;
 
-// xorshift32: the same seed, the same games.
-let seed = (Number(seedText) >>> 0) || 1;
-function random(n) {
-  seed ^= seed << 13;
-  seed >>>= 0;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  seed >>>= 0;
-  return seed % n;
-}
+// The same seed, the same games.
+const random = xorshift32(Number(seedText));
 
 // USI square `7g` is CECP `f6`: files from the right, ranks from the top.
 function cecpSquare(usi) {
@@ -178,15 +164,6 @@ for (let game = 0; game < GAMES; game++) {
   if (samples.size >= POSITIONS && game >= GAMES - 1) break;
 }
 
-// shogiops' outcome in Kyodai's words (`kyodai perft --outcome`).
-function outcomeText(pos) {
-  const o = pos.outcome();
-  if (!o) return 'none';
-  const result = o.winner === 'sente' ? '1-0' : o.winner === 'gote' ? '0-1' : '1/2-1/2';
-  const reason = { kingslost: 'last-royal-lost', stalemate: 'no-legal-move', bareking: 'bare-king', draw: 'kings-only' }[o.result];
-  return `${result} ${reason}`;
-}
-
 let compared = 0, differing = 0, withLionCapture = 0, lionMeetsLion = 0, lionsNear = 0, lionBarred = 0, leaves = 0;
 const finals = {};
 const report = [];
@@ -244,7 +221,7 @@ function compare(name, pos, usi, depth, fen) {
     else if (theirs.get(m) !== n) problems.push(`${m}: shogiops ${n}, kyodai ${theirs.get(m)}`);
   }
   for (const m of theirs.keys()) if (!ours.has(m)) problems.push(`${m} only in kyodai`);
-  const expected = outcomeText(pos);
+  const expected = outcomeText(pos) || 'none';
   if (outcome !== expected) problems.push(`outcome: shogiops ${expected}, kyodai ${outcome}`);
   compared++;
   for (const n of ours.values()) leaves += n;

@@ -56,7 +56,7 @@ import { makeUsi, parseUsi } from 'shogiops/util';
 import { attacks } from 'shogiops/attacks';
 import { spawn, execFileSync } from 'child_process';
 import * as fs from 'fs';
-import { START, legalMoves } from './shogiops_lib.mjs';
+import { START, legalMoves, after, outcomeText, xorshift32 } from './shogiops_lib.mjs';
 
 const DEFAULT_MAX_PLIES = 300;
 const LATE_MS = 200;      // a bestmove later than movetime + this is reported
@@ -70,15 +70,9 @@ function rng(game) {
   s ^= s >>> 16; s = Math.imul(s, 0x85ebca6b) >>> 0;
   s ^= s >>> 13; s = Math.imul(s, 0xc2b2ae35) >>> 0;
   s ^= s >>> 16;
-  s = (s ^ 0x9e3779b9) >>> 0 || 1;
-  const next = () => {
-    s ^= s << 13; s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
-    return s;
-  };
-  for (let i = 0; i < 8; i++) next();
-  return n => next() % n;
+  const random = xorshift32(s ^ 0x9e3779b9);
+  for (let i = 0; i < 8; i++) random(1);
+  return random;
 }
 
 // Game N's opening: 2-4 random legal plies drawn with rng(N), drawn again
@@ -105,15 +99,6 @@ function openingOf(n) {
     openings.push(line);
   }
   return openings[n - 1].split(' ');
-}
-
-// shogiops' outcome in Kyodai's words (`kyodai perft --outcome`).
-function outcomeText(pos) {
-  const o = pos.outcome();
-  if (!o) return undefined;
-  const result = o.winner === 'sente' ? '1-0' : o.winner === 'gote' ? '0-1' : '1/2-1/2';
-  const reason = { kingslost: 'last-royal-lost', stalemate: 'no-legal-move', bareking: 'bare-king', draw: 'kings-only' }[o.result] || o.result;
-  return `${result} ${reason}`;
 }
 
 // A game as shogiops and this script see it: the position, the moves, and
@@ -186,17 +171,14 @@ function kyodaiVerdict(kyodai, moves) {
 function escapeFrom(pos) {
   const side = pos.turn;
   for (const move of legalMoves(pos)) {
-    const after = pos.clone();
-    after.play(move);
-    const ended = after.outcome();
+    const next = after(pos, move);
+    const ended = next.outcome();
     if (ended) {
       if (ended.winner === side || !ended.winner) return makeUsi(move);
       continue;
     }
-    const lost = legalMoves(after).some(reply => {
-      const end = after.clone();
-      end.play(reply);
-      const o = end.outcome();
+    const lost = legalMoves(next).some(reply => {
+      const o = after(next, reply).outcome();
       return !!o && !!o.winner && o.winner !== side;
     });
     if (!lost) return makeUsi(move);
