@@ -1197,8 +1197,8 @@ impl Worker {
     }
 
     fn order(
-        &mut self,
-        pos: &mut Position,
+        &self,
+        pos: &Position,
         list: &[Move],
         scores: &mut Vec<i32>,
         tt_move: Option<Move>,

@@ -105,13 +105,20 @@ pub fn see_ge(pos: &mut Position, mv: Move, threshold: i32, buf: &mut Vec<Move>)
 /// destination is over (0 for a move that captures nothing and is not
 /// taken). `buf` is scratch space for generated moves.
 pub fn see(pos: &mut Position, mv: Move, buf: &mut Vec<Move>) -> i32 {
+    exchange(pos, mv, mv.to(), buf, MAX_REPLIES)
+}
+
+/// What `mv`, a capture on `sq` (or the first move of an exchange there),
+/// wins: its own gain, less what the opponent wins taking back on `sq`
+/// with `left` captures more, if the mover stays there to be taken.
+fn exchange(pos: &mut Position, mv: Move, sq: Square, buf: &mut Vec<Move>, left: usize) -> i32 {
     let g = gain(pos, mv);
-    let sq = mv.to();
     let us = pos.side();
     pos.make(mv);
-    let stays = mv.to() != mv.from() && pos.piece_at(sq).is_some_and(|p| p.color() == us);
+    let stays =
+        mv.to() == sq && mv.from() != sq && pos.piece_at(sq).is_some_and(|p| p.color() == us);
     let score = if stays {
-        g - reply(pos, sq, buf, MAX_REPLIES)
+        g - reply(pos, sq, buf, left)
     } else {
         g
     };
@@ -150,17 +157,7 @@ fn reply(pos: &mut Position, sq: Square, buf: &mut Vec<Move>, left: usize) -> i3
     else {
         return 0;
     };
-    let g = gain(pos, m);
-    let us = pos.side();
-    pos.make(m);
-    let stays = m.to() == sq && pos.piece_at(sq).is_some_and(|p| p.color() == us);
-    let score = if stays {
-        g - reply(pos, sq, buf, left - 1)
-    } else {
-        g
-    };
-    pos.unmake();
-    score.max(0)
+    exchange(pos, m, sq, buf, left - 1).max(0)
 }
 
 #[cfg(test)]
