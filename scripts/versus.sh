@@ -17,6 +17,8 @@
 #   --concurrency N  games at once (default: the number of cores)
 #   --out DIR        run directory (default runs/NAME-DATE in the repo)
 #   --opening-start K  first opening line (default 1)
+#   --openings FILE  the start positions, one FEN a line (default
+#                    scripts/openings/VARIANT.fen)
 #
 # Kyodai is built (cargo build --release) and copied into the run
 # directory, so that a rebuild during the match cannot change it. Openings
@@ -49,6 +51,7 @@ SPRT=(0 25)
 CONCURRENCY=$(nproc)
 OUT=""
 START=1
+OPENINGS=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --games) GAMES=$2; shift 2 ;;
@@ -58,6 +61,7 @@ while [ $# -gt 0 ]; do
         --concurrency) CONCURRENCY=$2; shift 2 ;;
         --out) OUT=$2; shift 2 ;;
         --opening-start) START=$2; shift 2 ;;
+        --openings) OPENINGS=$(readlink -f "$2") || die "no openings file $2"; shift 2 ;;
         --) shift; break ;;
         *) die "unknown option $1" ;;
     esac
@@ -70,7 +74,7 @@ mkdir -p "$OUT"
 (cd "$REPO" && cargo build --release --quiet) || die "build failed"
 cp "$REPO/target/release/kyodai" "$OUT/kyodai"
 
-OPENINGS="$REPO/scripts/openings/$VARIANT.fen"
+OPENINGS=${OPENINGS:-$REPO/scripts/openings/$VARIANT.fen}
 OPENING_ARGS=()
 [ -f "$OPENINGS" ] && OPENING_ARGS=(-openings "file=$OPENINGS" format=fen order=sequential "start=$START")
 

@@ -1,7 +1,9 @@
 //! Static evaluation from the side to move's view: material and placement
 //! (both kept incrementally by the board; the placement tables are built per
 //! variant from the board geometry and the promotions when the variant is
-//! loaded), royal shelter, and the threats of Lions and Fire Demons.
+//! loaded), royal shelter, the threats of Lions and Fire Demons, and once
+//! one side is left with next to nothing, the mop-up that drives its royal
+//! into a corner.
 
 use crate::board::Position;
 use crate::types::{CELLS, Color, KING_STEPS, LION_JUMPS, Piece, Square};
@@ -49,7 +51,22 @@ pub struct EvalParams {
     /// Each enemy piece within two steps of a burning Fire Demon
     /// (`eval-burn-threat`): one step of the Demon brings it next to it.
     pub burn_threat: i32,
+    /// Mop-up (`eval-mop-up`), per step: once one side has at most one
+    /// piece besides its royals, Pawns and Lances, and the other side two
+    /// or more and `MOP_UP_LEAD` more material, the stronger side gains this
+    /// for each step its royals stand nearer the lone royal and for each
+    /// step that royal stands from the centre. Material alone scores every
+    /// such position alike, and the mate lies beyond the horizon: without
+    /// a gradient the search shuffles (a game with King, Crown Prince, Rook
+    /// and Flying Stag against King and Vertical Mover went 300 plies
+    /// without progress), and the royal-rank term even keeps the stronger
+    /// side's King at home.
+    pub mop_up: i32,
 }
+
+/// The material lead (centipawns) the stronger side needs for the mop-up
+/// term: with less, the weaker side's Pawns and Lances may still fight.
+pub const MOP_UP_LEAD: i32 = 600;
 
 impl Default for EvalParams {
     fn default() -> Self {
@@ -64,6 +81,7 @@ impl Default for EvalParams {
             promotion: 0,
             lion_threat: 0,
             burn_threat: 0,
+            mop_up: 20,
         }
     }
 }
@@ -89,6 +107,7 @@ impl EvalParams {
             "promotion" => &mut self.promotion,
             "lion-threat" => &mut self.lion_threat,
             "burn-threat" => &mut self.burn_threat,
+            "mop-up" => &mut self.mop_up,
             _ => return Err(format!("unknown evaluation weight 'eval-{name}'")),
         };
         *slot = v;
@@ -159,10 +178,51 @@ pub fn evaluate(pos: &Position) -> i32 {
             score += striker_threats(pos, sq, color);
         }
     }
+    score += pos.variant().eval.mop_up * mop_up_steps(pos);
     if pos.side() == Color::White {
         score
     } else {
         -score
+    }
+}
+
+/// The mop-up term's steps, White-positive (`EvalParams::mop_up`): for
+/// the stronger side, how near its royals stand to the lone royals (board
+/// size minus the distance in King steps, per pair) plus how far the lone
+/// royals stand from the centre (files plus ranks, so that a corner counts
+/// more than the middle of an edge). Zero unless one side is that far
+/// ahead. Cheap to rule out: the piece counts are kept by the board.
+pub fn mop_up_steps(pos: &Position) -> i32 {
+    let weak = match (
+        pos.strong_pieces(Color::White),
+        pos.strong_pieces(Color::Black),
+    ) {
+        (w, b) if w <= 1 && b >= 2 => Color::White,
+        (w, b) if b <= 1 && w >= 2 => Color::Black,
+        _ => return 0,
+    };
+    let strong = weak.flip();
+    if pos.material(strong) - pos.material(weak) < MOP_UP_LEAD {
+        return 0;
+    }
+    let v = pos.variant();
+    let size = v.width.max(v.height) as i32;
+    // Doubled coordinates keep the centre of an even board on a whole
+    // number; on a square board the two doubled offsets are both odd or
+    // both even, so their sum halves exactly.
+    let (cx, cy) = (v.width as i32 - 1, v.height as i32 - 1);
+    let mut steps = 0;
+    for &lone in pos.royal_squares(weak) {
+        let off_centre = (2 * lone.file() as i32 - cx).abs() + (2 * lone.rank() as i32 - cy).abs();
+        steps += off_centre / 2;
+        for &hunter in pos.royal_squares(strong) {
+            steps += size - hunter.distance(lone) as i32;
+        }
+    }
+    if strong == Color::White {
+        steps
+    } else {
+        -steps
     }
 }
 
@@ -295,7 +355,8 @@ mod tests {
 
     #[test]
     fn lions_and_demons_threaten_what_is_within_two_steps() {
-        let set = threats("eval-lion-threat = 11\neval-burn-threat = 7\n");
+        // (A Lion and a Gold against a lone King would be a mop-up.)
+        let set = threats("eval-lion-threat = 11\neval-burn-threat = 7\neval-mop-up = 0\n");
         // White Lion on d4; black Golds two steps away count, three do not.
         let base = score(set, "3k3/7/7/3N3/7/7/3K3 w");
         assert_eq!(score(set, "3k3/7/1g5/3N3/7/7/3K3 w") - base, 11 - 300);
@@ -311,6 +372,33 @@ mod tests {
         assert_eq!(
             score(set, "3k3/7/7/3d3/4G2/7/3K3 b") - score(set, "3k3/7/7/3d3/7/7/3K3 b"),
             7 - 300
+        );
+    }
+
+    #[test]
+    fn a_lone_royal_is_hunted_once_the_other_side_is_far_ahead() {
+        // 7x7, every weight off but the mop-up: only its gradient shows.
+        let set = threats("eval-mop-up = 10\n");
+        // White: King and two Golds (600) against the lone black King.
+        let far = score(set, "3k3/7/7/7/7/7/G1GK3 w");
+        // The black King in the middle of the top edge is 3 files and
+        // ranks from the centre; the Kings are 6 apart: 3 + (7 - 6) steps.
+        assert_eq!(far - 600, 10 * (3 + 1));
+        // The white King 2 ranks up: 2 steps nearer.
+        assert_eq!(score(set, "3k3/7/7/7/3K3/7/G1G4 w") - far, 20);
+        // The black King driven into the corner (3 more from the centre)
+        // with the white King beside it (5 nearer).
+        assert_eq!(score(set, "k6/1K5/7/7/7/7/G1G4 w") - far, 10 * (3 + 5));
+        // Black to move sees it from its side.
+        assert_eq!(score(set, "3k3/7/7/7/7/7/G1GK3 b"), -far);
+        // With one Gold, or with the black King keeping a Gold, no term.
+        assert_eq!(
+            score(set, "3k3/7/7/7/3K3/7/G6 w"),
+            score(set, "3k3/7/7/7/7/7/G2K3 w")
+        );
+        assert_eq!(
+            score(set, "3k3/3g3/7/7/3K3/7/G1G4 w"),
+            score(set, "3k3/3g3/7/7/7/7/G1GK3 w")
         );
     }
 

@@ -15,7 +15,7 @@
 //! the piece values before tuning.
 
 use crate::board::Position;
-use crate::eval::evaluate;
+use crate::eval::{evaluate, mop_up_steps};
 use crate::game;
 use crate::movegen::{is_capture, royal_attacked};
 use crate::openings;
@@ -28,7 +28,7 @@ use std::sync::atomic::AtomicBool;
 
 /// The `eval-*` weights tuned, in the order of their terms after the
 /// piece counts.
-pub const WEIGHTS: [&str; 9] = [
+pub const WEIGHTS: [&str; 10] = [
     "royal-rank",
     "royal-file",
     "advance",
@@ -38,6 +38,7 @@ pub const WEIGHTS: [&str; 9] = [
     "promotion",
     "lion-threat",
     "burn-threat",
+    "mop-up",
 ];
 
 /// The longest self-play game kept: one still going is scored a draw.
@@ -74,6 +75,7 @@ pub fn weights(v: &Variant) -> Vec<f64> {
             w.promotion,
             w.lion_threat,
             w.burn_threat,
+            w.mop_up,
         ]
         .map(f64::from),
     );
@@ -142,6 +144,7 @@ pub fn terms(pos: &Position) -> Vec<f64> {
             t[term] += sign * enemies as f64;
         }
     }
+    t[at("mop-up")] = f64::from(mop_up_steps(pos));
     t
 }
 
