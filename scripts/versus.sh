@@ -22,7 +22,8 @@
 #
 # Kyodai is built (cargo build --release) and copied into the run
 # directory, so that a rebuild during the match cannot change it. Openings
-# are scripts/openings/VARIANT.fen, one pair of games per line. HaChu is
+# are scripts/openings/VARIANT.fen (or --openings FILE), one pair of games
+# per line. HaChu is
 # installed with apt-get when it is missing and we are root. Kyodai plays
 # with "XBoard-safe moves" off (no GUI relays its moves) and, against
 # HaChu, with "HaChu compatible moves" on (moves HaChu can follow).
