@@ -12,14 +12,16 @@ KYODAI) finds no royal to take at depth 1: no one starts in check.
 scripts/openings/chu-mop-up.fen was made with `... 100 7`, its first line
 taken from a self-play game that shuffled for 300 plies instead of winning.
 """
+import os
 import random
 import subprocess
 import sys
 
-SIZE = 12
-# engine.ini's values for Chu.
-VALUE = {'Q': 1200, 'D': 1000, 'H': 800, '+T': 700, 'R': 600, 'B': 500, 'V': 400,
-         'M': 400, 'A': 300, 'G': 300, 'S': 250, 'C': 200}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from perft_crosscheck import fen, ref  # noqa: E402
+
+CHU = ref.VARIANTS['chu']
+SIZE = CHU.W
 STRONG = ['Q', 'D', 'H', '+T', 'R', 'B', 'V', 'M', 'G', 'S', 'C']
 WEAK = ['V', 'M', 'A', 'G', 'S', 'C']
 LEAD = 600
@@ -27,21 +29,11 @@ LEAD = 600
 WON = 50000
 
 
-def fen(board, to_move):
-    rows = []
-    for rank in range(SIZE - 1, -1, -1):
-        row, empty = '', 0
-        for file in range(SIZE):
-            piece = board.get((file, rank))
-            if piece is None:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty)
-                empty = 0
-            row += piece
-        rows.append(row + (str(empty) if empty else ''))
-    return '/'.join(rows) + f' {to_move} - 0 1'
+def piece_values(kyodai):
+    """Chu's piece values as the engine has them (`kyodai values chu`)."""
+    out = subprocess.run([kyodai, 'values', 'chu'], capture_output=True, text=True,
+                         check=True, timeout=20).stdout
+    return {cols[0]: int(cols[3]) for cols in map(str.split, out.splitlines()[1:])}
 
 
 def place(rng, board, piece):
@@ -52,7 +44,7 @@ def place(rng, board, piece):
             return square
 
 
-def ending(rng, sente_strong):
+def ending(rng, value, sente_strong):
     board = {}
     king = place(rng, board, 'K')
     while True:
@@ -63,7 +55,7 @@ def ending(rng, sente_strong):
     while True:
         pieces = rng.sample(STRONG, rng.choice([2, 3]))
         left = [rng.choice(WEAK)] if rng.random() < 0.6 else []
-        if sum(map(VALUE.get, pieces)) - sum(map(VALUE.get, left)) >= LEAD:
+        if sum(map(value.get, pieces)) - sum(map(value.get, left)) >= LEAD:
             break
     if rng.random() < 0.3:
         pieces.append('+E')
@@ -72,15 +64,15 @@ def ending(rng, sente_strong):
     for piece in left:
         place(rng, board, piece.lower())
     if sente_strong:
-        return fen(board, 'w')
+        return fen(CHU, board, 'w')
     # Gote the stronger: the board turned upside down, colours swapped.
     turned = {(f, SIZE - 1 - r): p.swapcase() for (f, r), p in board.items()}
-    return fen(turned, 'b')
+    return fen(CHU, turned, 'b')
 
 
 def no_royal_en_prise(kyodai, position):
+    board = position.split()[0]
     for to_move in 'wb':
-        board = position.rsplit(' ', 4)[0]
         commands = (f'xboard\nprotover 2\nvariant chu\nforce\nsetboard {board} {to_move} - 0 1\n'
                     'post\nsd 1\ngo\n')
         out = subprocess.run([kyodai, 'xboard'], input=commands, capture_output=True,
@@ -98,9 +90,10 @@ def main():
         sys.exit(__doc__)
     kyodai, count = sys.argv[1], int(sys.argv[2])
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 7)
+    value = piece_values(kyodai)
     made = 0
     while made < count:
-        position = ending(rng, made % 2 == 0)
+        position = ending(rng, value, made % 2 == 0)
         if no_royal_en_prise(kyodai, position):
             print(position, flush=True)
             made += 1

@@ -23,10 +23,10 @@
 # Kyodai is built (cargo build --release) and copied into the run
 # directory, so that a rebuild during the match cannot change it. Openings
 # are scripts/openings/VARIANT.fen (or --openings FILE), one pair of games
-# per line. HaChu is
-# installed with apt-get when it is missing and we are root. Kyodai plays
-# with "XBoard-safe moves" off (no GUI relays its moves) and, against
-# HaChu, with "HaChu compatible moves" on (moves HaChu can follow).
+# per line. HaChu is installed with apt-get when it is missing and we are
+# root. Kyodai plays with "XBoard-safe moves" off (no GUI relays its moves)
+# and, against HaChu, with "HaChu compatible moves" on (moves HaChu can
+# follow).
 # Output: the match's own (cutechess-cli's) on the terminal and in
 # DIR/match.txt, the games in DIR/games.pgn.
 set -euo pipefail
