@@ -96,7 +96,20 @@ impl EvalParams {
         if v.abs() > 10_000 {
             return Err(format!("eval-{name} = {v} is out of range"));
         }
-        let slot = match name {
+        let slot = self
+            .slot(name)
+            .ok_or_else(|| format!("unknown evaluation weight 'eval-{name}'"))?;
+        *slot = v;
+        Ok(())
+    }
+
+    /// The weight an `eval-NAME` key names.
+    pub fn get(&self, name: &str) -> Option<i32> {
+        self.clone().slot(name).copied()
+    }
+
+    fn slot(&mut self, name: &str) -> Option<&mut i32> {
+        Some(match name {
             "royal-rank" => &mut self.royal_rank,
             "royal-file" => &mut self.royal_file,
             "advance" => &mut self.advance,
@@ -108,10 +121,8 @@ impl EvalParams {
             "lion-threat" => &mut self.lion_threat,
             "burn-threat" => &mut self.burn_threat,
             "mop-up" => &mut self.mop_up,
-            _ => return Err(format!("unknown evaluation weight 'eval-{name}'")),
-        };
-        *slot = v;
-        Ok(())
+            _ => return None,
+        })
     }
 }
 
@@ -381,8 +392,8 @@ mod tests {
         let set = threats("eval-mop-up = 10\n");
         // White: King and two Golds (600) against the lone black King.
         let far = score(set, "3k3/7/7/7/7/7/G1GK3 w");
-        // The black King in the middle of the top edge is 3 files and
-        // ranks from the centre; the Kings are 6 apart: 3 + (7 - 6) steps.
+        // The black King in the middle of the top edge is 3 ranks (and no
+        // file) from the centre; the Kings are 6 apart: 3 + (7 - 6) steps.
         assert_eq!(far - 600, 10 * (3 + 1));
         // The white King 2 ranks up: 2 steps nearer.
         assert_eq!(score(set, "3k3/7/7/7/3K3/7/G1G4 w") - far, 20);

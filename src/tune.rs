@@ -65,19 +65,7 @@ pub fn weights(v: &Variant) -> Vec<f64> {
     let w = &v.eval;
     let mut out: Vec<f64> = v.pieces.iter().map(|t| t.value as f64).collect();
     out.extend(
-        [
-            w.royal_rank,
-            w.royal_file,
-            w.advance,
-            w.centre,
-            w.shelter,
-            w.royal_attacker,
-            w.promotion,
-            w.lion_threat,
-            w.burn_threat,
-            w.mop_up,
-        ]
-        .map(f64::from),
+        WEIGHTS.map(|name| f64::from(w.get(name).expect("WEIGHTS holds eval-* weight names"))),
     );
     out
 }
