@@ -1043,18 +1043,7 @@ fn generate_into(
     }
     let v = pos.variant();
     let us = pos.side();
-    let mut e = Emitter {
-        pos,
-        v,
-        us,
-        sink: out,
-        captures_only,
-        protection,
-        // The Okazaki rule is a reading of the counter-strike ban that
-        // bans everywhere; lishogi's has its own exception.
-        okazaki: okazaki && v.counter_strike == CounterStrike::Everywhere,
-        no_pass: v.no_double_pass && pos.state().skipped(us),
-    };
+    let mut e = Emitter::for_side_to_move(pos, out, captures_only, protection, okazaki);
     for &from in &v.squares {
         let Some(p) = pos.piece_at(from) else {
             continue;
@@ -1063,6 +1052,98 @@ fn generate_into(
             continue;
         }
         e.piece_moves(v.piece(p.kind()), from);
+    }
+}
+
+impl<'a, S: Sink> Emitter<'a, S> {
+    /// The emitter of the legal moves of the side to move.
+    fn for_side_to_move(
+        pos: &'a Position,
+        sink: &'a mut S,
+        captures_only: bool,
+        protection: Protection,
+        okazaki: bool,
+    ) -> Emitter<'a, S> {
+        let v = pos.variant();
+        let us = pos.side();
+        Emitter {
+            pos,
+            v,
+            us,
+            sink,
+            captures_only,
+            protection,
+            // The Okazaki rule is a reading of the counter-strike ban that
+            // bans everywhere; lishogi's has its own exception.
+            okazaki: okazaki && v.counter_strike == CounterStrike::Everywhere,
+            no_pass: v.no_double_pass && pos.state().skipped(us),
+        }
+    }
+}
+
+/// Keeps the moves that remove the piece on `target`
+/// (`generate_captures_of`).
+struct Removing<'a> {
+    target: Square,
+    out: &'a mut Vec<Move>,
+}
+
+impl Sink for Removing<'_> {
+    fn take(&mut self, pos: &Position, mv: Move) {
+        if removes(pos, mv, self.target) {
+            self.out.push(mv);
+        }
+    }
+}
+
+/// The legal moves of the side to move that remove the piece on `target`,
+/// in the order `generate_captures` lists them: only the pieces the attack
+/// test finds, and every piece with special moves, are generated (the
+/// exchanges of `see` ask this once per reply).
+pub fn generate_captures_of(pos: &Position, target: Square, out: &mut Vec<Move>) {
+    out.clear();
+    if pos.is_over() {
+        return;
+    }
+    let us = pos.side();
+    let mut seen = CellSet::default();
+    let mut movers: ArrayVec<Square, 64> = ArrayVec::new();
+    let mut overflow = false;
+    let mut add = |sq: Square| {
+        if seen.insert(sq) && movers.try_push(sq).is_err() {
+            overflow = true;
+        }
+    };
+    for_each_attacker(pos, target, us, &[], None, &mut |sq| {
+        add(sq);
+        false
+    });
+    let v = pos.variant();
+    for sq in pos.specials(us).iter().copied().chain(emperors(pos, us)) {
+        if !(v.has_freezers && pos.is_frozen(sq)) {
+            add(sq);
+        }
+    }
+    if overflow {
+        generate_captures(pos, out);
+        out.retain(|&m| removes(pos, m, target));
+        return;
+    }
+    // Mailbox order is `Variant::squares` order, the order generation
+    // walks the board in.
+    movers.sort_unstable_by_key(|sq| sq.index());
+    let mut sink = Removing { target, out };
+    let mut e = Emitter::for_side_to_move(
+        pos,
+        &mut sink,
+        true,
+        Protection::BeforeMove,
+        pos.okazaki(),
+    );
+    for from in movers {
+        if let Some(p) = pos.piece_at(from) {
+            e.piece_moves(v.piece(p.kind()), from);
+        }
     }
 }
 
@@ -1161,6 +1242,24 @@ fn attacked_by_movers(
     transparent: &[Option<Square>],
     captured: Option<Square>,
 ) -> bool {
+    for_each_attacker(pos, target, by, transparent, captured, &mut |_| true)
+        || pos.specials(by).iter().any(|&sq| {
+            Some(sq) != captured && special_attacks(pos, sq, target)
+        })
+}
+
+/// Calls `visit` with the square of each piece of `by` without special
+/// moves (nor an Emperor's) that can capture on `target`, a piece perhaps
+/// more than once, until `visit` returns true; whether it did.
+#[inline(always)]
+fn for_each_attacker(
+    pos: &Position,
+    target: Square,
+    by: Color,
+    transparent: &[Option<Square>],
+    captured: Option<Square>,
+    visit: &mut impl FnMut(Square) -> bool,
+) -> bool {
     // The piece on `captured` is gone: it neither blocks nor attacks; a
     // frozen piece does not move.
     let attacker = |sq: Square| {
@@ -1183,16 +1282,14 @@ fn attacked_by_movers(
                 if let Some(p) = attacker(sq) {
                     let t = v.piece(p.kind());
                     let reach = t.reach(by, back);
-                    if reach == UNLIMITED || reach >= distance {
-                        return true;
-                    }
-                    if distance <= 2
-                        && (t.power == Power::Lion || t.stings(by).contains(&KING_STEPS[back]))
-                    {
-                        return true;
-                    }
                     // Farther Wolves are found by their jumps below.
-                    if distance == 1 && t.power == Power::Wolf {
+                    let attacks = reach == UNLIMITED
+                        || reach >= distance
+                        || (distance <= 2
+                            && (t.power == Power::Lion
+                                || t.stings(by).contains(&KING_STEPS[back])))
+                        || (distance == 1 && t.power == Power::Wolf);
+                    if attacks && visit(sq) {
                         return true;
                     }
                 }
@@ -1204,36 +1301,36 @@ fn attacked_by_movers(
     }
     // Jumps to distance 2 over whatever stands between.
     for &j in &LION_JUMPS {
-        if let Some(p) = attacker(target.offset(j)) {
+        let sq = target.offset(j);
+        if let Some(p) = attacker(sq) {
             let t = v.piece(p.kind());
-            if t.power == Power::Lion || t.stings(by).iter().any(|&d| 2 * d == -j) {
+            if (t.power == Power::Lion || t.stings(by).iter().any(|&d| 2 * d == -j)) && visit(sq)
+            {
                 return true;
             }
         }
     }
-    if v.has_wolves
-        && WOLF_JUMPS.iter().any(|&j| {
-            attacker(target.offset(j)).is_some_and(|p| v.piece(p.kind()).power == Power::Wolf)
-        })
-    {
-        return true;
+    if v.has_wolves {
+        for &j in &WOLF_JUMPS {
+            let sq = target.offset(j);
+            if attacker(sq).is_some_and(|p| v.piece(p.kind()).power == Power::Wolf) && visit(sq) {
+                return true;
+            }
+        }
     }
-    if hooked(pos, target, by, transparent, captured) {
+    if hooked(pos, target, by, transparent, captured, visit) {
         return true;
     }
     // Pieces with special moves exist only where no rule asks for
-    // transparent squares (Lion trading, the Emperor): their own moves,
-    // generated, say what they attack.
-    if pos
-        .specials(by)
-        .iter()
-        .any(|&sq| Some(sq) != captured && special_attacks(pos, sq, target))
-    {
-        return true;
+    // transparent squares (Lion trading, the Emperor); the callers look at
+    // their generated moves.
+    for &l in &v.leap_deltas[by.index()] {
+        let sq = target.offset(-l);
+        if attacker(sq).is_some_and(|p| v.piece(p.kind()).leaps(by).contains(&l)) && visit(sq) {
+            return true;
+        }
     }
-    v.leap_deltas[by.index()].iter().any(|&l| {
-        attacker(target.offset(-l)).is_some_and(|p| v.piece(p.kind()).leaps(by).contains(&l))
-    })
+    false
 }
 
 /// Whether a hook move of `by` (with its turn) reaches `target`: walk back
@@ -1246,6 +1343,7 @@ fn hooked(
     by: Color,
     transparent: &[Option<Square>],
     captured: Option<Square>,
+    visit: &mut impl FnMut(Square) -> bool,
 ) -> bool {
     let v = pos.variant();
     let clear = |sq: Square| pos.cell(sq).is_empty() || transparent.contains(&Some(sq));
@@ -1267,7 +1365,7 @@ fn hooked(
                             && Some(sq) != captured
                             && v.piece(p.kind()).power == Power::Hook { diagonal }
                     });
-                    if hooker.is_some() {
+                    if hooker.is_some() && visit(sq) {
                         return true;
                     }
                 }
@@ -1437,7 +1535,8 @@ mod tests {
     /// Along random games: the board's incremental hash, material and
     /// placement equal those of the same position read from its FEN;
     /// `generate_captures` must give exactly the capturing moves of
-    /// `generate`, and `capturable` must agree with move generation: a
+    /// `generate`, `generate_captures_of` and `capturable` must agree with
+    /// move generation: a
     /// square holding a piece is attacked exactly when the other side, to
     /// move, has a move removing that piece. In every variant; Lions are left
     /// out as victims under Chu's Lion-trading rules (rule 1 may forbid
@@ -1505,6 +1604,18 @@ mod tests {
                 generate_captures(&pos, &mut captures);
                 all.retain(|&m| is_capture(&pos, m));
                 assert_eq!(all, captures, "{}", pos.fen());
+                // The captures of one piece, from the attackers alone, are
+                // those the whole list has, in its order.
+                let mut of_target = Vec::new();
+                for (sq, _) in pos.pieces(pos.side().flip()) {
+                    generate_captures_of(&pos, sq, &mut of_target);
+                    let expected: Vec<Move> = captures
+                        .iter()
+                        .copied()
+                        .filter(|&m| removes(&pos, m, sq))
+                        .collect();
+                    assert_eq!(of_target, expected, "{} square {sq}", pos.fen());
+                }
                 for by in Color::BOTH {
                     let board = pos.fen().split(' ').next().unwrap().to_string();
                     let fen = format!("{board} {}", if by == Color::White { "w" } else { "b" });

@@ -13,7 +13,7 @@
 //! exchange, since nothing is left there to take.
 
 use crate::board::Position;
-use crate::movegen::{capturable, generate_captures, removes};
+use crate::movegen::generate_captures_of;
 use crate::moves::Move;
 use crate::types::Square;
 
@@ -133,13 +133,7 @@ fn reply(pos: &mut Position, sq: Square, buf: &mut Vec<Move>, left: usize) -> i3
     if left == 0 || pos.is_over() {
         return 0;
     }
-    // The attack test is cheaper than generating every capture; Nutty's
-    // burns by a piece stepping next to the square are left to the
-    // generator.
-    if !pos.variant().auto_burn && !capturable(pos, sq, pos.side()) {
-        return 0;
-    }
-    generate_captures(pos, buf);
+    generate_captures_of(pos, sq, buf);
     // The least valuable piece left on the square (nothing at all where the
     // taker does not stay there), and of its ways the one taking most.
     let risk = |pos: &Position, m: Move| {
@@ -152,7 +146,6 @@ fn reply(pos: &mut Position, sq: Square, buf: &mut Vec<Move>, left: usize) -> i3
     let Some(m) = buf
         .iter()
         .copied()
-        .filter(|&m| removes(pos, m, sq))
         .min_by_key(|&m| (risk(pos, m), -victims_value(pos, m)))
     else {
         return 0;
