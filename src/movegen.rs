@@ -1604,10 +1604,13 @@ mod tests {
                 generate_captures(&pos, &mut captures);
                 all.retain(|&m| is_capture(&pos, m));
                 assert_eq!(all, captures, "{}", pos.fen());
-                // The captures of one piece, from the attackers alone, are
-                // those the whole list has, in its order.
+                // The captures removing one piece, or ending on one empty
+                // square (quiescence asks for those of the square the last
+                // mover went to, which a burn may have emptied), from the
+                // attackers alone, are those the whole list has, in its
+                // order.
                 let mut of_target = Vec::new();
-                for (sq, _) in pos.pieces(pos.side().flip()) {
+                for &sq in &v.squares {
                     generate_captures_of(&pos, sq, &mut of_target);
                     let expected: Vec<Move> = captures
                         .iter()

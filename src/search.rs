@@ -18,8 +18,8 @@ use crate::board::Position;
 use crate::eval::evaluate;
 use crate::game::{legal_moves, material_ending};
 use crate::movegen::{
-    attacked_by, generate, generate_captures, hachu_follows, interop_safe, is_capture, removes,
-    royal_attacked,
+    attacked_by, generate, generate_captures, generate_captures_of, hachu_follows, interop_safe,
+    is_capture, royal_attacked,
 };
 use crate::moves::Move;
 use crate::repetition::{self, Verdict};
@@ -1145,12 +1145,12 @@ impl Worker {
         alpha = alpha.max(stand);
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        generate_captures(pos, &mut list);
-        let recapture_square = if qply >= QS_RECAPTURES {
-            pos.move_back(0).map(|m| m.to())
-        } else {
-            None
-        };
+        // From `QS_RECAPTURES` on, only the captures of the piece that moved
+        // last: the attackers of its square alone are generated.
+        match pos.move_back(0).map(|m| m.to()) {
+            Some(last) if qply >= QS_RECAPTURES => generate_captures_of(pos, last, &mut list),
+            _ => generate_captures(pos, &mut list),
+        }
         keep_strongest_variants(&mut list);
         scores.clear();
         scores.extend(list.iter().map(|&m| capture_gain(pos, m)));
@@ -1162,11 +1162,6 @@ impl Worker {
                 break;
             }
             if self.benched(pos, mv) {
-                continue;
-            }
-            if let Some(last) = recapture_square
-                && !removes(pos, mv, last)
-            {
                 continue;
             }
             if qply < QS_ALL_CAPTURES && !see_ge(pos, mv, 0, &mut self.see_buf) {
