@@ -14,6 +14,8 @@
 #   --tc TC          time control, cutechess syntax (default 10+0.1; ab: 5+0.05)
 #   --kyodai-tc TC   Kyodai's own time control (time odds against HaChu)
 #   --sprt A B       SPRT bounds for ab (default 0 25)
+#   --no-sprt        ab: play all the games (a margin to measure, not a
+#                    change to decide)
 #   --concurrency N  games at once (default: the number of cores)
 #   --out DIR        run directory (default runs/NAME-DATE in the repo)
 #   --opening-start K  first opening line (default 1)
@@ -59,6 +61,7 @@ while [ $# -gt 0 ]; do
         --tc) TC=$2; shift 2 ;;
         --kyodai-tc) KYODAI_TC=$2; shift 2 ;;
         --sprt) SPRT=("$2" "$3"); shift 3 ;;
+        --no-sprt) SPRT=(); shift ;;
         --concurrency) CONCURRENCY=$2; shift 2 ;;
         --out) OUT=$2; shift 2 ;;
         --opening-start) START=$2; shift 2 ;;
@@ -92,7 +95,8 @@ if [ "$MODE" = hachu ]; then
 else
     ENGINES=(-engine "cmd=$OUT/kyodai" name=Kyodai "tc=$TC" "option.XBoard-safe moves=0"
              -engine "cmd=$BASELINE" name=Baseline "tc=$TC" "option.XBoard-safe moves=0")
-    EXTRA=(-sprt "elo0=${SPRT[0]}" "elo1=${SPRT[1]}" alpha=0.05 beta=0.05)
+    EXTRA=()
+    [ ${#SPRT[@]} -eq 0 ] || EXTRA=(-sprt "elo0=${SPRT[0]}" "elo1=${SPRT[1]}" alpha=0.05 beta=0.05)
 fi
 
 "$OUT/kyodai" match "${ENGINES[@]}" -variant "$VARIANT" -games "$GAMES" -repeat \
