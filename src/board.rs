@@ -493,6 +493,20 @@ impl Position {
         }
         let us = mover.color();
         let to = mv.to();
+        let t = v.piece(mover.kind());
+        let landed = match t.promotes_to {
+            Some(k) if mv.promotes() => v.piece(k),
+            _ => t,
+        };
+        // Most moves neither land a Demon nor end next to one: the enemy's
+        // Demons are among its few special pieces.
+        if landed.burn != Burn::Auto
+            && !self.specials[us.flip().index()]
+                .iter()
+                .any(|&sq| sq.distance(to) <= 1)
+        {
+            return burn;
+        }
         let removed = |sq: Square| mv.kills().contains(&sq);
         let enemy_at = |sq: Square| {
             self.piece_at(sq)
@@ -501,11 +515,6 @@ impl Position {
         burn.mover_burnt = KING_STEPS
             .iter()
             .any(|&d| enemy_at(to.offset(d)).is_some_and(|p| v.piece(p.kind()).burn == Burn::Auto));
-        let t = v.piece(mover.kind());
-        let landed = match t.promotes_to {
-            Some(k) if mv.promotes() => v.piece(k),
-            _ => t,
-        };
         if !burn.mover_burnt && landed.burn == Burn::Auto {
             for &d in &KING_STEPS {
                 if enemy_at(to.offset(d)).is_some() {
