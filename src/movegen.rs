@@ -15,6 +15,14 @@ use arrayvec::ArrayVec;
 /// Where emitted moves go: a move list, or a `Probe`.
 trait Sink {
     fn take(&mut self, pos: &Position, mv: Move);
+
+    /// Whether a move of a `t` to `to` taking `kills` (before burns and
+    /// promotion are settled) can be one the sink keeps: a sink that keeps
+    /// few moves spares the emitter the work of building the others.
+    #[inline(always)]
+    fn may_take(&self, _t: &PieceType, _to: Square, _kills: &[Square]) -> bool {
+        true
+    }
 }
 
 impl Sink for Vec<Move> {
@@ -35,6 +43,19 @@ impl Sink for Probe {
     fn take(&mut self, pos: &Position, mv: Move) {
         self.found = self.found || removes(pos, mv, self.target);
     }
+
+    #[inline(always)]
+    fn may_take(&self, t: &PieceType, to: Square, kills: &[Square]) -> bool {
+        !self.found && may_remove(t, to, kills, self.target)
+    }
+}
+
+/// Whether a move of a `t` to `to` naming `kills` can remove the piece on
+/// `target`: it lands there or names it, or the piece burns (a burn takes
+/// only neighbours of the destination).
+#[inline(always)]
+fn may_remove(t: &PieceType, to: Square, kills: &[Square], target: Square) -> bool {
+    to == target || kills.contains(&target) || (t.burns && to.distance(target) <= 1)
 }
 
 /// Only asks whether some move takes a piece on its destination in one leg
@@ -142,6 +163,9 @@ impl<S: Sink> Emitter<'_, S> {
     /// Demon moving to another square also with each choice of burns.
     #[inline]
     fn emit(&mut self, t: &PieceType, from: Square, to: Square, kills: &[Square]) {
+        if !self.sink.may_take(t, to, kills) {
+            return;
+        }
         self.emit_one(t, from, to, kills);
         if t.burn == Burn::Choose && to != from && kills.is_empty() {
             self.emit_burns(t, from, to);
@@ -204,7 +228,7 @@ impl<S: Sink> Emitter<'_, S> {
         let captures = victims.any;
         // A Nutty Fire Demon (or a Buffalo promoting to one) captures by
         // burning; that is judged per promotion choice below.
-        let may_burn = self.v.auto_burn && t.special;
+        let may_burn = self.v.auto_burn && t.burns;
         if self.captures_only && !captures && !may_burn {
             return;
         }
@@ -300,7 +324,9 @@ impl<S: Sink> Emitter<'_, S> {
                 let covered = n < 8 && r.covered & (1 << n) != 0;
                 match cell.piece() {
                     None => {
-                        if r.can_move && !covered {
+                        // Among captures only, a move to an empty square
+                        // counts only for a piece that may burn there.
+                        if r.can_move && !covered && (!self.captures_only || t.burns) {
                             self.emit(t, from, sq, &[]);
                         }
                     }
@@ -1094,12 +1120,18 @@ impl Sink for Removing<'_> {
             self.out.push(mv);
         }
     }
+
+    #[inline(always)]
+    fn may_take(&self, t: &PieceType, to: Square, kills: &[Square]) -> bool {
+        may_remove(t, to, kills, self.target)
+    }
 }
 
 /// The legal moves of the side to move that remove the piece on `target`,
 /// in the order `generate_captures` lists them: only the pieces the attack
-/// test finds, and every piece with special moves, are generated (the
-/// exchanges of `see` ask this once per reply).
+/// test finds, the pieces with special moves that `special_may_reach` the
+/// target, and Emperors are generated (the exchanges of `see` ask this
+/// once per reply).
 pub fn generate_captures_of(pos: &Position, target: Square, out: &mut Vec<Move>) {
     out.clear();
     if pos.is_over() {
@@ -1119,7 +1151,12 @@ pub fn generate_captures_of(pos: &Position, target: Square, out: &mut Vec<Move>)
         false
     });
     let v = pos.variant();
-    for sq in pos.specials(us).iter().copied().chain(emperors(pos, us)) {
+    for &sq in pos.specials(us) {
+        if special_may_reach(sq, target) && !(v.has_freezers && pos.is_frozen(sq)) {
+            add(sq);
+        }
+    }
+    for sq in emperors(pos, us) {
         if !(v.has_freezers && pos.is_frozen(sq)) {
             add(sq);
         }
@@ -1133,13 +1170,8 @@ pub fn generate_captures_of(pos: &Position, target: Square, out: &mut Vec<Move>)
     // walks the board in.
     movers.sort_unstable_by_key(|sq| sq.index());
     let mut sink = Removing { target, out };
-    let mut e = Emitter::for_side_to_move(
-        pos,
-        &mut sink,
-        true,
-        Protection::BeforeMove,
-        pos.okazaki(),
-    );
+    let mut e =
+        Emitter::for_side_to_move(pos, &mut sink, true, Protection::BeforeMove, pos.okazaki());
     for from in movers {
         if let Some(p) = pos.piece_at(from) {
             e.piece_moves(v.piece(p.kind()), from);
@@ -1181,12 +1213,7 @@ impl<S: Sink> Emitter<'_, S> {
 /// looked at. Nearly every special move stays within four squares or near
 /// one of the piece's lines, which filters first.
 fn special_attacks(pos: &Position, from: Square, target: Square) -> bool {
-    // Within four squares, or the target or one of its neighbours on one
-    // of the piece's lines.
-    let dx = (target.file() as i32 - from.file() as i32).abs();
-    let dy = (target.rank() as i32 - from.rank() as i32).abs();
-    let near_line = dx.max(dy) <= 4 || dx <= 1 || dy <= 1 || (dx - dy).abs() <= 2;
-    if !near_line || pos.is_frozen(from) {
+    if !special_may_reach(from, target) || pos.is_frozen(from) {
         return false;
     }
     let Some(p) = pos.piece_at(from) else {
@@ -1200,6 +1227,18 @@ fn special_attacks(pos: &Position, from: Square, target: Square) -> bool {
     let mut e = Emitter::for_piece(pos, p.color(), &mut probe, true, pos.okazaki());
     e.piece_moves(v.piece(p.kind()), from);
     probe.found
+}
+
+/// Whether a special piece on `from` may remove the piece on `target` at
+/// all: the target is within four squares, or it or one of its neighbours
+/// stands on one of the lines through `from`. Area moves and burns stay
+/// within four squares; jumps, skipped first squares and igui follow the
+/// piece's lines; a burn at the end of a line move takes a neighbour of
+/// the line's square.
+fn special_may_reach(from: Square, target: Square) -> bool {
+    let dx = (target.file() as i32 - from.file() as i32).abs();
+    let dy = (target.rank() as i32 - from.rank() as i32).abs();
+    dx.max(dy) <= 4 || dx <= 1 || dy <= 1 || (dx - dy).abs() <= 2
 }
 
 /// Whether any piece of `by` could capture on `target` (a Lion or sting
@@ -1243,9 +1282,10 @@ fn attacked_by_movers(
     captured: Option<Square>,
 ) -> bool {
     for_each_attacker(pos, target, by, transparent, captured, &mut |_| true)
-        || pos.specials(by).iter().any(|&sq| {
-            Some(sq) != captured && special_attacks(pos, sq, target)
-        })
+        || pos
+            .specials(by)
+            .iter()
+            .any(|&sq| Some(sq) != captured && special_attacks(pos, sq, target))
 }
 
 /// Calls `visit` with the square of each piece of `by` without special
@@ -1304,8 +1344,7 @@ fn for_each_attacker(
         let sq = target.offset(j);
         if let Some(p) = attacker(sq) {
             let t = v.piece(p.kind());
-            if (t.power == Power::Lion || t.stings(by).iter().any(|&d| 2 * d == -j)) && visit(sq)
-            {
+            if (t.power == Power::Lion || t.stings(by).iter().any(|&d| 2 * d == -j)) && visit(sq) {
                 return true;
             }
         }

@@ -278,6 +278,11 @@ pub struct PieceType {
     /// the squares of such pieces, and the attack test generates their
     /// moves.
     pub special: bool,
+    /// Removes pieces it neither lands on nor names as kills: it burns
+    /// (any `Burn`), or promotes into a piece that burns automatically.
+    /// Such a move may capture next to its destination, and a move to an
+    /// empty square may capture.
+    pub burns: bool,
     /// Threatens every square within two steps whatever stands between:
     /// a Lion, or a Fire Demon that burns. The position keeps their
     /// squares for the evaluation's threat terms.
@@ -886,6 +891,7 @@ impl Draft {
                 && pieces[k as usize].burn == Burn::Auto
             {
                 pieces[i].special = true;
+                pieces[i].burns = true;
             }
         }
         let mut squares = Vec::new();
@@ -1019,6 +1025,7 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         rank: 0,
         freezes: false,
         special: false,
+        burns: false,
         striker: false,
         value: 0,
         rays: rays_for(&lines),
@@ -1123,6 +1130,7 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         || p.igui > 0
         || p.jump.is_some()
         || p.rays[0].iter().any(|r| r.skip_first);
+    p.burns = p.burn != Burn::None;
     p.striker = p.power == Power::Lion || p.burn != Burn::None;
     p.value = value.unwrap_or_else(|| p.mobility_value());
     Ok(p)
