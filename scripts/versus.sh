@@ -21,6 +21,11 @@
 #   --opening-start K  first opening line (default 1)
 #   --openings FILE  the start positions, one FEN a line (default
 #                    scripts/openings/VARIANT.fen)
+#   --maxmoves N     a game still going after N moves of each side is a
+#                    draw (default 1000; 0: no limit). Self-play can
+#                    shuffle for thousands of moves in an ending neither
+#                    engine knows how to win, and one such game holds up
+#                    the whole match.
 #
 # Kyodai is built (cargo build --release) and copied into the run
 # directory, so that a rebuild during the match cannot change it. Openings
@@ -55,6 +60,7 @@ CONCURRENCY=$(nproc)
 OUT=""
 START=1
 OPENINGS=""
+MAXMOVES=1000
 while [ $# -gt 0 ]; do
     case "$1" in
         --games) GAMES=$2; shift 2 ;;
@@ -66,6 +72,7 @@ while [ $# -gt 0 ]; do
         --out) OUT=$2; shift 2 ;;
         --opening-start) START=$2; shift 2 ;;
         --openings) OPENINGS=$(readlink -f "$2") || die "no openings file $2"; shift 2 ;;
+        --maxmoves) MAXMOVES=$2; shift 2 ;;
         --) shift; break ;;
         *) die "unknown option $1" ;;
     esac
@@ -98,6 +105,8 @@ else
     EXTRA=()
     [ ${#SPRT[@]} -eq 0 ] || EXTRA=(-sprt "elo0=${SPRT[0]}" "elo1=${SPRT[1]}" alpha=0.05 beta=0.05)
 fi
+[[ "$MAXMOVES" =~ ^[0-9]+$ ]] || die "--maxmoves takes a whole number"
+[ "$MAXMOVES" -eq 0 ] || EXTRA+=(-maxmoves "$MAXMOVES")
 
 "$OUT/kyodai" match "${ENGINES[@]}" -variant "$VARIANT" -games "$GAMES" -repeat \
     -concurrency "$CONCURRENCY" -recover \
