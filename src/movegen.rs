@@ -1210,8 +1210,7 @@ impl<S: Sink> Emitter<'_, S> {
 
 /// Whether the special piece (`PieceType::special`) on `from` can remove
 /// the piece on `target` with its next move: its moves are generated and
-/// looked at. Nearly every special move stays within four squares or near
-/// one of the piece's lines, which filters first.
+/// looked at, once `special_may_reach` lets the target through.
 fn special_attacks(pos: &Position, from: Square, target: Square) -> bool {
     if !special_may_reach(from, target) || pos.is_frozen(from) {
         return false;
