@@ -914,7 +914,12 @@ impl Worker {
         }
         let us = pos.side();
         let in_check = pos.royals(us) == 1 && royal_attacked(pos, us);
-        if in_check {
+        // A check is searched a ply deeper, but only within twice the
+        // iteration's depth: with the large variants' long-range checkers
+        // a side can give check after check, each extension paying for
+        // the next move, and a depth-2 search of a Nutty middle game ran
+        // 40 plies deep and millions of nodes before this bound.
+        if in_check && ply < 2 * self.iteration as usize {
             depth += 1;
         }
         if depth <= 0 {
