@@ -1151,12 +1151,12 @@ pub fn generate_captures_of(pos: &Position, target: Square, out: &mut Vec<Move>)
         false
     });
     let v = pos.variant();
-    for &sq in pos.specials(us) {
-        if special_may_reach(sq, target) && !(v.has_freezers && pos.is_frozen(sq)) {
-            add(sq);
-        }
-    }
-    for sq in emperors(pos, us) {
+    let reaching_specials = pos
+        .specials(us)
+        .iter()
+        .copied()
+        .filter(|&sq| special_may_reach(sq, target));
+    for sq in reaching_specials.chain(emperors(pos, us)) {
         if !(v.has_freezers && pos.is_frozen(sq)) {
             add(sq);
         }
