@@ -8,7 +8,9 @@
 
 use crate::board::Position;
 use crate::moves::{Move, MoveText};
-use crate::types::{CELLS, Color, KING_STEPS, LION_JUMPS, Square, WOLF_JUMPS};
+use crate::types::{
+    CELLS, Color, KING_STEPS, KING_STEPS_ASCENDING, LION_JUMPS, Square, WOLF_JUMPS,
+};
 use crate::variant::{Burn, CounterStrike, PieceType, Power, PromotionRule, UNLIMITED, Variant};
 use arrayvec::ArrayVec;
 
@@ -184,7 +186,7 @@ impl<S: Sink> Emitter<'_, S> {
     /// The enemies next to `sq` whose type `allowed` accepts, in ascending
     /// square order.
     fn enemies_around(&self, sq: Square, allowed: fn(&PieceType) -> bool) -> ArrayVec<Square, 8> {
-        let mut victims: ArrayVec<Square, 8> = KING_STEPS
+        KING_STEPS_ASCENDING
             .iter()
             .map(|&d| sq.offset(d))
             .filter(|&a| {
@@ -192,9 +194,7 @@ impl<S: Sink> Emitter<'_, S> {
                     .piece_at(a)
                     .is_some_and(|p| p.color() != self.us && allowed(self.v.piece(p.kind())))
             })
-            .collect();
-        victims.sort_unstable();
-        victims
+            .collect()
     }
 
     /// The moves from `from` to `to` that take one of `victims` or, with

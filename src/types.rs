@@ -149,6 +149,19 @@ pub const KING_STEPS: [i32; 8] = [
     delta(1, -1),
 ];
 
+/// The king steps in ascending order of mailbox offset: the neighbours of
+/// a square, visited in this order, come out in square order.
+pub const KING_STEPS_ASCENDING: [i32; 8] = [
+    delta(-1, -1),
+    delta(0, -1),
+    delta(1, -1),
+    delta(-1, 0),
+    delta(1, 0),
+    delta(-1, 1),
+    delta(0, 1),
+    delta(1, 1),
+];
+
 /// The 16 squares at king distance exactly 2.
 pub const LION_JUMPS: [i32; 16] = [
     delta(2, -2),
@@ -285,5 +298,17 @@ impl Rng {
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascending_king_steps_are_the_king_steps_in_offset_order() {
+        let mut sorted = KING_STEPS;
+        sorted.sort_unstable();
+        assert_eq!(KING_STEPS_ASCENDING, sorted);
     }
 }
