@@ -152,24 +152,14 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
 pub struct Sample {
     pub terms: Vec<f64>,
     pub result: f64,
-    /// The game the position came from, unique per sample where the data
-    /// does not say (`GAME_MARK`).
-    pub game: usize,
 }
-
-/// The comment line `generate` writes before each game's positions, so
-/// that the tuner knows which positions share a result.
-const GAME_MARK: &str = "# game";
-/// A weight is tuned only if its term is non-zero in at least one game in
-/// this many (and in at least two).
-const MIN_EVIDENCE: usize = 20;
 
 /// Play `games` self-play games of `v` at `depth` from varied balanced
 /// openings (seeded by `seed`) and write each position worth learning from
 /// as `FEN;RESULT` (RESULT for the first mover: 1, 0.5 or 0): the side to
 /// move not in check and the move found not a capture, so that the static
-/// evaluation is close to what a search would say. Each game's positions
-/// follow a `# game N` line. Returns the positions written.
+/// evaluation is close to what a search would say. Returns the positions
+/// written.
 pub fn generate(
     v: &'static Variant,
     games: usize,
@@ -186,7 +176,7 @@ pub fn generate(
     };
     let mut searcher = Searcher::new(16, Arc::new(AtomicBool::new(false)));
     let mut written = 0;
-    for (number, fen) in openings::generate(v, &request).into_iter().enumerate() {
+    for fen in openings::generate(v, &request) {
         let Ok(mut pos) = Position::from_fen(v, &fen) else {
             continue;
         };
@@ -218,7 +208,6 @@ pub fn generate(
             Some(Color::Black) => "0",
             None => "0.5",
         };
-        writeln!(out, "{GAME_MARK} {}", number + 1)?;
         for fen in &quiet {
             writeln!(out, "{fen};{result}")?;
         }
@@ -227,21 +216,11 @@ pub fn generate(
     Ok(written)
 }
 
-/// Read `FEN;RESULT` lines of `v` (blank lines and `#` comments skipped;
-/// a `# game` line starts the positions of one game).
+/// Read `FEN;RESULT` lines of `v` (blank lines and `#` comments skipped).
 pub fn read_samples(v: &'static Variant, text: &str) -> Result<Vec<Sample>, String> {
     let mut samples = Vec::new();
-    // Game numbers: each `# game` line takes a new one, and so does each
-    // position before the first.
-    let mut games = 0;
-    let mut in_game = false;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
-        if line.starts_with(GAME_MARK) {
-            games += 1;
-            in_game = true;
-            continue;
-        }
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
@@ -259,24 +238,12 @@ pub fn read_samples(v: &'static Variant, text: &str) -> Result<Vec<Sample>, Stri
             r => return Err(at(format!("result '{r}' is not 1, 0.5 or 0"))),
         };
         let pos = Position::from_fen(v, fen).map_err(at)?;
-        if !in_game {
-            games += 1;
-        }
         samples.push(Sample {
             terms: terms(&pos),
             result,
-            game: games,
         });
     }
     Ok(samples)
-}
-
-/// How many games `samples` come from.
-fn distinct_games<'a>(samples: impl Iterator<Item = &'a Sample>) -> usize {
-    let mut games: Vec<usize> = samples.map(|s| s.game).collect();
-    games.sort_unstable();
-    games.dedup();
-    games.len()
 }
 
 fn sigmoid(k: f64, score: f64) -> f64 {
@@ -327,13 +294,7 @@ pub struct Tuned {
 /// weights, then `iterations` steps of Adam (a gradient method with a
 /// step of about one centipawn per weight) on the error. Royal piece
 /// values stay as they are (losing a royal ends the game; the value is
-/// never traded), and so do weights whose term is non-zero in too few
-/// games (`MIN_EVIDENCE`): the positions of one game share its result,
-/// and a piece count is non-zero only where one side has more of that
-/// piece, so a rare imbalance is fitted to the few results of the games
-/// that had it, however many positions they gave (600 Chu games put a
-/// promoted Leopard, which moves as a Bishop, at 45 against the Bishop's
-/// 709).
+/// never traded), and so do weights whose term is zero in every sample.
 pub fn tune(v: &Variant, samples: &[Sample], iterations: usize) -> Tuned {
     let before = weights(v);
     let scale = fit_scale(samples, &before);
@@ -341,11 +302,8 @@ pub fn tune(v: &Variant, samples: &[Sample], iterations: usize) -> Tuned {
     let mut frozen: Vec<bool> = (0..n)
         .map(|i| i < v.pieces.len() && v.pieces[i].royal)
         .collect();
-    let games = distinct_games(samples.iter());
-    let needed = games.div_ceil(MIN_EVIDENCE).max(2).min(games);
     for (i, f) in frozen.iter_mut().enumerate() {
-        let showing = samples.iter().filter(|s| s.terms[i] != 0.0);
-        *f |= games == 0 || distinct_games(showing) < needed;
+        *f |= samples.iter().all(|s| s.terms[i] == 0.0);
     }
     let mut w = before.clone();
     let (mut m, mut second) = (vec![0.0; n], vec![0.0; n]);
@@ -452,19 +410,12 @@ mod tests {
         let index = |token| v.pieces.iter().position(|t| t.token == token).unwrap();
         let (gold, rook, pawn) = (index("G"), index("R"), index("P"));
         let n = weights(v).len();
-        // Each position from a game of its own.
-        let mut games = 0;
-        let mut sample = |entries: &[(usize, f64)], result| {
+        let sample = |entries: &[(usize, f64)], result| {
             let mut terms = vec![0.0; n];
             for &(i, x) in entries {
                 terms[i] = x;
             }
-            games += 1;
-            Sample {
-                terms,
-                result,
-                game: games,
-            }
+            Sample { terms, result }
         };
         let mut samples = Vec::new();
         for k in 0..40 {
@@ -474,7 +425,6 @@ mod tests {
             samples.push(sample(&[(pawn, 1.0)], edge));
             samples.push(sample(&[(pawn, -1.0)], 1.0 - edge));
         }
-        let bishop_lost = sample(&[(index("B"), 1.0)], 0.0);
         let tuned = tune(v, &samples, 500);
         let margin = |w: &[f64]| w[gold] - w[rook];
         assert!(
@@ -485,42 +435,6 @@ mod tests {
         // A term that never occurs keeps its weight.
         let lion = index("N");
         assert_eq!(tuned.after[lion], tuned.before[lion]);
-
-        // A Bishop up in 40 positions, all lost: from one game, too few
-        // games to tune its value (one in `MIN_EVIDENCE` needed); from 40
-        // games, its value falls.
-        let bishop = index("B");
-        let with_bishops = |game_of: &dyn Fn(usize) -> usize| {
-            let mut all = samples.clone();
-            for i in 0..40 {
-                let mut s = bishop_lost.clone();
-                s.game = game_of(i);
-                all.push(s);
-            }
-            tune(v, &all, 500)
-        };
-        let one_game = with_bishops(&|_| 10_000);
-        assert_eq!(one_game.after[bishop], one_game.before[bishop]);
-        let many_games = with_bishops(&|i| 10_000 + i);
-        assert!(
-            many_games.after[bishop] < many_games.before[bishop] - 100.0,
-            "{many_games:?}"
-        );
-    }
-
-    /// Positions after a `# game` line share its game; those before any
-    /// such line are each a game of their own.
-    #[test]
-    fn game_marks_group_positions() {
-        let v = VariantSet::builtin().find("chu").unwrap();
-        let fen = Position::start(v).fen();
-        let text = format!("{fen};1\n{fen};1\n# game 1\n{fen};0\n{fen};0\n# game 2\n{fen};0.5\n");
-        let games: Vec<usize> = read_samples(v, &text)
-            .unwrap()
-            .iter()
-            .map(|s| s.game)
-            .collect();
-        assert_eq!(games, [1, 2, 3, 3, 4]);
     }
 
     #[test]
