@@ -131,6 +131,15 @@ enum Command {
             help = format!("Tuning steps, 1 to {}", tune::MAX_ITERATIONS)
         )]
         iterations: usize,
+        /// The pull towards the current weights, in positions: a weight
+        /// seen in n positions moves n / (n + PRIOR) of the way to what
+        /// the data alone says.
+        #[arg(long, default_value_t = 20_000.0, value_parser = prior_in_range)]
+        prior: f64,
+        /// A second data file, not tuned on: its error under the weights
+        /// before and after shows whether the fit carries over.
+        #[arg(long, value_name = "FILE", requires = "data")]
+        holdout: Option<std::path::PathBuf>,
     },
     /// Print each piece's empty-board mobility, the value that mobility
     /// gives, and the value the evaluation uses.
@@ -450,6 +459,16 @@ fn check_start_positions(set: &'static VariantSet) -> Result<&'static VariantSet
     Ok(set)
 }
 
+fn prior_in_range(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if (0.0..=tune::MAX_PRIOR).contains(&p) => Ok(p),
+        _ => Err(format!(
+            "a number of positions from 0 to {}",
+            tune::MAX_PRIOR
+        )),
+    }
+}
+
 fn variant_named(set: &'static VariantSet, name: &str) -> Result<&'static Variant, String> {
     set.find(name)
         .ok_or_else(|| format!("unknown variant '{name}'; variants: {}", set.names()))
@@ -553,6 +572,8 @@ fn run(cli: Cli) -> Result<(), Stop> {
             seed,
             data,
             iterations,
+            prior,
+            holdout,
         }) => {
             let v = variant_named(set, &variant)?;
             match (generate, data) {
@@ -562,19 +583,31 @@ fn run(cli: Cli) -> Result<(), Stop> {
                     Ok(())
                 }
                 (None, Some(path)) => {
-                    let text = std::fs::read_to_string(&path)
-                        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                    let samples = tune::read_samples(v, &text)
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
-                    let tuned = tune::tune(v, &samples, iterations);
+                    let read = |path: &std::path::Path| {
+                        let text = std::fs::read_to_string(path)
+                            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                        tune::read_samples(v, &text).map_err(|e| format!("{}: {e}", path.display()))
+                    };
+                    let samples = read(&path)?;
+                    let tuned = tune::tune(v, &samples, iterations, prior);
                     writeln!(
                         out,
-                        "# {} positions, scale {:.6}/cp, error {:.6} -> {:.6}",
+                        "# {} positions, scale {:.6}/cp, error {:.6} -> {:.6}, prior {prior} positions",
                         samples.len(),
                         tuned.scale,
                         tuned.error_before,
                         tuned.error_after
                     )?;
+                    if let Some(path) = holdout {
+                        let other = read(&path)?;
+                        writeln!(
+                            out,
+                            "# held out: {} positions, error {:.6} -> {:.6}",
+                            other.len(),
+                            tune::error(&other, &tuned.before, tuned.scale),
+                            tune::error(&other, &tuned.after, tuned.scale)
+                        )?;
+                    }
                     writeln!(out, "[{}]", v.name)?;
                     for line in tune::ini_lines(v, &tuned) {
                         writeln!(out, "{line}")?;

@@ -247,6 +247,14 @@ fn tune_generates_data_it_can_read_and_refuses_bad_input() {
         &["tune", "chu", "--data", "x", "--iterations", "0"],
         "1..=100000",
     );
+    refused(
+        &["tune", "chu", "--data", "x", "--prior=-1"],
+        "0 to 1000000000",
+    );
+    refused(
+        &["tune", "chu", "--data", "x", "--prior", "NaN"],
+        "0 to 1000000000",
+    );
     let data = kyodai(&["tune", "cashew", "--generate", "1", "--depth", "1"]);
     assert!(data.status.success(), "{}", stderr(&data));
     let text = stdout(&data);
@@ -259,11 +267,22 @@ fn tune_generates_data_it_can_read_and_refuses_bad_input() {
     let file = dir.join("cashew.txt");
     std::fs::write(&file, &text).unwrap();
     let path = file.to_str().unwrap();
-    let tuned = kyodai(&["tune", "cashew", "--data", path, "--iterations", "20"]);
+    let tuned = kyodai(&[
+        "tune",
+        "cashew",
+        "--data",
+        path,
+        "--iterations",
+        "20",
+        "--holdout",
+        path,
+    ]);
     assert!(tuned.status.success(), "{}", stderr(&tuned));
     let out = stdout(&tuned);
     assert!(
-        out.contains("[cashew-shogi]") && out.contains("eval-shelter = "),
+        out.contains("[cashew-shogi]")
+            && out.contains("eval-shelter = ")
+            && out.contains(&format!("# held out: {} positions", text.lines().count())),
         "{out}"
     );
     std::fs::write(&file, format!("{text}not a fen;1\n")).unwrap();
