@@ -351,9 +351,10 @@ pub fn tune(v: &Variant, samples: &[Sample], iterations: usize, prior: f64) -> T
     }
 }
 
-/// The tuned weights as `engine.ini` lines for `v`'s section: every
-/// `eval-*` weight, and each piece whose value changed as a comment with
-/// the `value=` to write on its `piece =` line.
+/// The tuned weights as `engine.ini` lines for `v`'s section: each
+/// `eval-*` weight that changed, and each piece whose value changed as a
+/// comment with the `value=` to write on its `piece =` line
+/// (`scripts/apply_tuned.py` writes both into the file).
 pub fn ini_lines(v: &Variant, tuned: &Tuned) -> Vec<String> {
     let mut lines = Vec::new();
     for (i, t) in v.pieces.iter().enumerate() {
@@ -367,10 +368,10 @@ pub fn ini_lines(v: &Variant, tuned: &Tuned) -> Vec<String> {
     }
     for (j, name) in WEIGHTS.iter().enumerate() {
         let i = v.pieces.len() + j;
-        lines.push(format!(
-            "eval-{name} = {}",
-            tuned.after[i].round().clamp(-10_000.0, 10_000.0)
-        ));
+        let new = tuned.after[i].round().clamp(-10_000.0, 10_000.0);
+        if new != tuned.before[i].round() {
+            lines.push(format!("eval-{name} = {new}"));
+        }
     }
     lines
 }

@@ -274,6 +274,8 @@ fn tune_generates_data_it_can_read_and_refuses_bad_input() {
         path,
         "--iterations",
         "20",
+        "--prior",
+        "0",
         "--holdout",
         path,
     ]);
@@ -281,9 +283,49 @@ fn tune_generates_data_it_can_read_and_refuses_bad_input() {
     let out = stdout(&tuned);
     assert!(
         out.contains("[cashew-shogi]")
-            && out.contains("eval-shelter = ")
+            && out.contains("eval-")
             && out.contains(&format!("# held out: {} positions", text.lines().count())),
         "{out}"
+    );
+    // scripts/apply_tuned.py writes the values into an ini file that the
+    // engine then plays with.
+    let tuned_file = dir.join("tuned.txt");
+    std::fs::write(&tuned_file, &out).unwrap();
+    let ini = dir.join("engine.ini");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/engine.ini"), &ini).unwrap();
+    let applied = Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/apply_tuned.py"
+        ))
+        .arg(&tuned_file)
+        .arg(&ini)
+        .output()
+        .expect("run python3");
+    assert!(applied.status.success(), "{}", stderr(&applied));
+    let (token, value) = out
+        .lines()
+        .find_map(|l| {
+            let rest = l.strip_prefix("# piece ")?;
+            let token = rest.split(' ').next()?;
+            let value = rest.split("value=").nth(1)?.split(' ').next()?;
+            Some((token.to_string(), value.to_string()))
+        })
+        .expect("a piece value changed");
+    let values = stdout(&kyodai(&[
+        "--ini",
+        ini.to_str().unwrap(),
+        "values",
+        "cashew",
+    ]));
+    let line = values
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(token.as_str()))
+        .unwrap_or_else(|| panic!("{token} not in {values}"));
+    assert_eq!(
+        line.split_whitespace().nth(3),
+        Some(value.as_str()),
+        "{line}"
     );
     std::fs::write(&file, format!("{text}not a fen;1\n")).unwrap();
     let bad = kyodai(&["tune", "cashew", "--data", path]);

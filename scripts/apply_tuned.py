@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Write the values `kyodai tune VARIANT --data FILE` printed into engine.ini.
+
+Usage: kyodai tune chu --data chu.data > tuned.txt
+       scripts/apply_tuned.py tuned.txt [engine.ini]
+
+The tuner's output names its section (`[chu]`), gives each changed piece
+value as a comment (`# piece R (Rook): value=641 (was 600)`) and every
+`eval-*` weight as a line. In that section of the ini file, each `piece =`
+line of a changed piece gets the new `value=` (added to its options when it
+had none), each `eval-*` line the new
+weight, and a weight the section does not set yet is added after its last
+`eval-*` line. Nothing else in the file changes. Exits with 1 and a message
+if the section, a piece or a value cannot be found.
+"""
+import re
+import sys
+
+PIECE = re.compile(r"^# piece (\S+) \(.*\): value=(-?\d+) \(was -?\d+\)$")
+WEIGHT = re.compile(r"^(eval-[a-z-]+) = (-?\d+)$")
+
+
+def read_tuned(text):
+    section, values, weights = None, {}, {}
+    for line in text.splitlines():
+        line = line.strip()
+        if re.fullmatch(r"\[[^\]]+\]", line):
+            section = line[1:-1]
+        elif m := PIECE.match(line):
+            values[m.group(1)] = m.group(2)
+        elif m := WEIGHT.match(line):
+            weights[m.group(1)] = m.group(2)
+    if section is None:
+        raise ValueError("no [section] line in the tuner's output")
+    return section, values, weights
+
+
+def apply(ini, section, values, weights):
+    lines = ini.split("\n")
+    start = next((i for i, l in enumerate(lines) if l.strip() == f"[{section}]"), None)
+    if start is None:
+        raise ValueError(f"no [{section}] section")
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("[")), len(lines))
+    pending_values, pending_weights = dict(values), dict(weights)
+    last_weight = None
+    for i in range(start + 1, end):
+        line = lines[i]
+        if m := re.match(r"^(eval-[a-z-]+)\s*=", line):
+            last_weight = i
+            if m.group(1) in pending_weights:
+                lines[i] = f"{m.group(1)} = {pending_weights.pop(m.group(1))}"
+        elif m := re.match(r"^piece\s*=\s*(\S+)\s*\|", line):
+            token = m.group(1)
+            if token in pending_values:
+                value = pending_values.pop(token)
+                new, count = re.subn(r"\bvalue=-?\d+", f"value={value}", line)
+                if count == 0 and line.count("|") == 5:
+                    # No value= yet (the value was worked out from the
+                    # piece's mobility): it joins the options, the last field.
+                    new = f"{line.rstrip()} value={value}"
+                elif count != 1:
+                    raise ValueError(f"piece {token}: cannot place value= in '{line}'")
+                lines[i] = new
+    if pending_values:
+        raise ValueError(f"pieces not in [{section}]: {' '.join(sorted(pending_values))}")
+    if pending_weights:
+        if last_weight is None:
+            raise ValueError(f"[{section}] has no eval-* line to add weights after")
+        added = [f"{name} = {value}" for name, value in pending_weights.items()]
+        lines[last_weight + 1:last_weight + 1] = added
+    return "\n".join(lines)
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    ini_path = sys.argv[2] if len(sys.argv) == 3 else "engine.ini"
+    try:
+        with open(sys.argv[1]) as f:
+            section, values, weights = read_tuned(f.read())
+        with open(ini_path) as f:
+            ini = f.read()
+        out = apply(ini, section, values, weights)
+    except (OSError, ValueError) as e:
+        print(f"apply_tuned.py: {e}", file=sys.stderr)
+        return 1
+    with open(ini_path, "w") as f:
+        f.write(out)
+    print(f"{ini_path}: [{section}] {len(values)} piece values, {len(weights)} weights",
+          file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
