@@ -2,7 +2,7 @@
 """Write the values `kyodai tune VARIANT --data FILE` printed into engine.ini.
 
 Usage: kyodai tune chu --data chu.data > tuned.txt
-       scripts/apply_tuned.py tuned.txt [engine.ini]
+       scripts/apply_tuned.py tuned.txt [engine.ini] [--agree HALF1 HALF2] [--keep NAME ...]
 
 The tuner's output names its section (`[chu]`), gives each changed piece
 value as a comment (`# piece R (Rook): value=641 (was 600)`) and every
@@ -12,27 +12,68 @@ had none), each `eval-*` line the new
 weight, and a weight the section does not set yet is added after its last
 `eval-*` line. Nothing else in the file changes. Exits with 1 and a message
 if the section, a piece or a value cannot be found.
+
+--agree HALF1 HALF2: the tuner's output on two disjoint halves of the data
+(`--data` each); a value is written only where both halves moved it the
+same way from where it was, the others stay (the halves disagreeing means
+the data do not tell). --keep NAME ...: pieces (by token) or weights (as
+eval-NAME) left as they are.
 """
 import re
 import sys
 
-PIECE = re.compile(r"^# piece (\S+) \(.*\): value=(-?\d+) \(was -?\d+\)$")
+PIECE = re.compile(r"^# piece (\S+) \(.*\): value=(-?\d+) \(was (-?\d+)\)$")
 WEIGHT = re.compile(r"^(eval-[a-z-]+) = (-?\d+)$")
 
 
 def read_tuned(text):
+    """The section, {token: (new, old)} and {eval-name: new} of one output."""
     section, values, weights = None, {}, {}
     for line in text.splitlines():
         line = line.strip()
         if re.fullmatch(r"\[[^\]]+\]", line):
             section = line[1:-1]
         elif m := PIECE.match(line):
-            values[m.group(1)] = m.group(2)
+            values[m.group(1)] = (m.group(2), m.group(3))
         elif m := WEIGHT.match(line):
             weights[m.group(1)] = m.group(2)
     if section is None:
         raise ValueError("no [section] line in the tuner's output")
     return section, values, weights
+
+
+def current_weights(ini, section):
+    """{eval-name: value} set in the section (unset weights are absent)."""
+    inside, out = False, {}
+    for line in ini.split("\n"):
+        if line.startswith("["):
+            inside = line.strip() == f"[{section}]"
+        elif inside and (m := re.match(r"^(eval-[a-z-]+)\s*=\s*(-?\d+)", line)):
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+def agreed(values, weights, halves, ini, section):
+    """Keep only the changes both halves make in the same direction."""
+    now = current_weights(ini, section)
+    def direction(new, old):
+        return (int(new) > int(old)) - (int(new) < int(old))
+    kept_values = {}
+    for token, (new, old) in values.items():
+        moves = {direction(h[1].get(token, (old, old))[0], old) for h in halves}
+        if len(moves) == 1 and 0 not in moves:
+            kept_values[token] = (new, old)
+    kept_weights = {}
+    for name, new in weights.items():
+        if name not in now:
+            print(f"apply_tuned.py: {name} left out: not set in [{section}], "
+                  "so its value before is not known here", file=sys.stderr)
+            continue
+        old = now[name]
+        moves = {direction(h[2].get(name, old), old) for h in halves}
+        if len(moves) == 1 and 0 not in moves:
+            kept_weights[name] = new
+    return kept_values, kept_weights
 
 
 def apply(ini, section, values, weights):
@@ -52,7 +93,7 @@ def apply(ini, section, values, weights):
         elif m := re.match(r"^piece\s*=\s*(\S+)\s*\|", line):
             token = m.group(1)
             if token in pending_values:
-                value = pending_values.pop(token)
+                value = pending_values.pop(token)[0]
                 new, count = re.subn(r"\bvalue=-?\d+", f"value={value}", line)
                 if count == 0 and line.count("|") == 5:
                     # No value= yet (the value was worked out from the
@@ -72,15 +113,34 @@ def apply(ini, section, values, weights):
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
+    args = sys.argv[1:]
+    keep = []
+    if "--keep" in args:
+        at = args.index("--keep")
+        keep, args = args[at + 1:], args[:at]
+    halves = None
+    if "--agree" in args:
+        at = args.index("--agree")
+        halves, args = args[at + 1:at + 3], args[:at] + args[at + 3:]
+    if len(args) not in (1, 2) or (halves is not None and len(halves) != 2):
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    ini_path = sys.argv[2] if len(sys.argv) == 3 else "engine.ini"
+    ini_path = args[1] if len(args) == 2 else "engine.ini"
     try:
-        with open(sys.argv[1]) as f:
+        with open(args[0]) as f:
             section, values, weights = read_tuned(f.read())
         with open(ini_path) as f:
             ini = f.read()
+        if halves is not None:
+            read = []
+            for path in halves:
+                with open(path) as f:
+                    read.append(read_tuned(f.read()))
+            if any(h[0] != section for h in read):
+                raise ValueError("the halves tuned another section")
+            values, weights = agreed(values, weights, read, ini, section)
+        values = {t: v for t, v in values.items() if t not in keep}
+        weights = {n: v for n, v in weights.items() if n not in keep}
         out = apply(ini, section, values, weights)
     except (OSError, ValueError) as e:
         print(f"apply_tuned.py: {e}", file=sys.stderr)

@@ -646,3 +646,64 @@ fn the_man_page_describes_every_command() {
         );
     }
 }
+
+/// `apply_tuned.py --agree`: of a fit on all the data, only the changes
+/// that fits on two disjoint halves both make in the same direction are
+/// written; `--keep` leaves a value alone.
+#[test]
+fn apply_tuned_writes_only_what_both_halves_agree_on() {
+    let dir = std::env::temp_dir().join(format!("kyodai-agree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let all = write(
+        "all.txt",
+        "[cashew-shogi]\n# piece P (Pawn): value=85 (was 100)\n\
+         # piece G (Gold): value=200 (was 183)\n# piece S (Silver): value=170 (was 156)\n",
+    );
+    let half1 = write(
+        "half1.txt",
+        "[cashew-shogi]\n# piece P (Pawn): value=90 (was 100)\n\
+         # piece G (Gold): value=210 (was 183)\n# piece S (Silver): value=160 (was 156)\n",
+    );
+    let half2 = write(
+        "half2.txt",
+        "[cashew-shogi]\n# piece P (Pawn): value=80 (was 100)\n\
+         # piece G (Gold): value=180 (was 183)\n# piece S (Silver): value=180 (was 156)\n",
+    );
+    let ini = dir.join("engine.ini");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/engine.ini"), &ini).unwrap();
+    let applied = Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/apply_tuned.py"
+        ))
+        .args([&all, &ini])
+        .arg("--agree")
+        .args([&half1, &half2])
+        .args(["--keep", "S"])
+        .output()
+        .expect("run python3");
+    assert!(applied.status.success(), "{}", stderr(&applied));
+    let values = stdout(&kyodai(&[
+        "--ini",
+        ini.to_str().unwrap(),
+        "values",
+        "cashew",
+    ]));
+    let value = |token: &str| {
+        values
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(token))
+            .and_then(|l| l.split_whitespace().nth(3))
+            .map(str::to_string)
+    };
+    // Both halves lower the Pawn; they split on the Gold; the Silver is kept.
+    assert_eq!(value("P").as_deref(), Some("85"), "{values}");
+    assert_eq!(value("G").as_deref(), Some("183"), "{values}");
+    assert_eq!(value("S").as_deref(), Some("156"), "{values}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
