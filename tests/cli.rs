@@ -291,18 +291,7 @@ fn tune_generates_data_it_can_read_and_refuses_bad_input() {
     // engine then plays with.
     let tuned_file = dir.join("tuned.txt");
     std::fs::write(&tuned_file, &out).unwrap();
-    let ini = dir.join("engine.ini");
-    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/engine.ini"), &ini).unwrap();
-    let applied = Command::new("python3")
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/scripts/apply_tuned.py"
-        ))
-        .arg(&tuned_file)
-        .arg(&ini)
-        .output()
-        .expect("run python3");
-    assert!(applied.status.success(), "{}", stderr(&applied));
+    let ini = apply_tuned(&dir, &[tuned_file.as_os_str()]);
     let (token, value) = out
         .lines()
         .find_map(|l| {
@@ -312,21 +301,7 @@ fn tune_generates_data_it_can_read_and_refuses_bad_input() {
             Some((token.to_string(), value.to_string()))
         })
         .expect("a piece value changed");
-    let values = stdout(&kyodai(&[
-        "--ini",
-        ini.to_str().unwrap(),
-        "values",
-        "cashew",
-    ]));
-    let line = values
-        .lines()
-        .find(|l| l.split_whitespace().next() == Some(token.as_str()))
-        .unwrap_or_else(|| panic!("{token} not in {values}"));
-    assert_eq!(
-        line.split_whitespace().nth(3),
-        Some(value.as_str()),
-        "{line}"
-    );
+    assert_eq!(piece_value(&ini, "cashew", &token), Some(value));
     std::fs::write(&file, format!("{text}not a fen;1\n")).unwrap();
     let bad = kyodai(&["tune", "cashew", "--data", path]);
     assert_eq!(bad.status.code(), Some(1), "{}", stderr(&bad));
@@ -647,6 +622,36 @@ fn the_man_page_describes_every_command() {
     }
 }
 
+/// Runs scripts/apply_tuned.py with `args` (the tuner's output first) on a
+/// copy of engine.ini in `dir`; returns the copy's path.
+fn apply_tuned(dir: &std::path::Path, args: &[&std::ffi::OsStr]) -> std::path::PathBuf {
+    let ini = dir.join("engine.ini");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/engine.ini"), &ini).unwrap();
+    let (tuned, rest) = args.split_first().expect("the tuner's output");
+    let applied = Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/apply_tuned.py"
+        ))
+        .arg(tuned)
+        .arg(&ini)
+        .args(rest)
+        .output()
+        .expect("run python3");
+    assert!(applied.status.success(), "{}", stderr(&applied));
+    ini
+}
+
+/// The value `kyodai values` gives `token` under the ini file `ini`.
+fn piece_value(ini: &std::path::Path, variant: &str, token: &str) -> Option<String> {
+    let values = stdout(&kyodai(&["--ini", ini.to_str()?, "values", variant]));
+    values
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(token))
+        .and_then(|l| l.split_whitespace().nth(3))
+        .map(str::to_string)
+}
+
 /// `apply_tuned.py --agree`: of a fit on all the data, only the changes
 /// that fits on two disjoint halves both make in the same direction are
 /// written; `--keep` leaves a value alone.
@@ -674,36 +679,21 @@ fn apply_tuned_writes_only_what_both_halves_agree_on() {
         "[cashew-shogi]\n# piece P (Pawn): value=80 (was 100)\n\
          # piece G (Gold): value=180 (was 183)\n# piece S (Silver): value=180 (was 156)\n",
     );
-    let ini = dir.join("engine.ini");
-    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/engine.ini"), &ini).unwrap();
-    let applied = Command::new("python3")
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/scripts/apply_tuned.py"
-        ))
-        .args([&all, &ini])
-        .arg("--agree")
-        .args([&half1, &half2])
-        .args(["--keep", "S"])
-        .output()
-        .expect("run python3");
-    assert!(applied.status.success(), "{}", stderr(&applied));
-    let values = stdout(&kyodai(&[
-        "--ini",
-        ini.to_str().unwrap(),
-        "values",
-        "cashew",
-    ]));
-    let value = |token: &str| {
-        values
-            .lines()
-            .find(|l| l.split_whitespace().next() == Some(token))
-            .and_then(|l| l.split_whitespace().nth(3))
-            .map(str::to_string)
-    };
+    let ini = apply_tuned(
+        &dir,
+        &[
+            all.as_os_str(),
+            "--agree".as_ref(),
+            half1.as_os_str(),
+            half2.as_os_str(),
+            "--keep".as_ref(),
+            "S".as_ref(),
+        ],
+    );
     // Both halves lower the Pawn; they split on the Gold; the Silver is kept.
-    assert_eq!(value("P").as_deref(), Some("85"), "{values}");
-    assert_eq!(value("G").as_deref(), Some("183"), "{values}");
-    assert_eq!(value("S").as_deref(), Some("156"), "{values}");
+    let value = |token| piece_value(&ini, "cashew", token);
+    assert_eq!(value("P").as_deref(), Some("85"));
+    assert_eq!(value("G").as_deref(), Some("183"));
+    assert_eq!(value("S").as_deref(), Some("156"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
