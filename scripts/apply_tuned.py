@@ -5,8 +5,9 @@ Usage: kyodai tune chu --data chu.data > tuned.txt
        scripts/apply_tuned.py tuned.txt [engine.ini] [--agree HALF1 HALF2] [--keep NAME ...]
 
 The tuner's output names its section (`[chu]`), gives each changed piece
-value as a comment (`# piece R (Rook): value=641 (was 600)`) and every
-`eval-*` weight as a line. In that section of the ini file, each `piece =`
+value as a comment (`# piece R (Rook): value=641 (was 600)`) and each
+changed `eval-*` weight as a line after a comment with its value before
+(`# eval-promotion (was 20)`). In that section of the ini file, each `piece =`
 line of a changed piece gets the new `value=` (added to its options when it
 had none), each `eval-*` line the new
 weight, and a weight the section does not set yet is added after its last
@@ -24,56 +25,41 @@ import sys
 
 PIECE = re.compile(r"^# piece (\S+) \(.*\): value=(-?\d+) \(was (-?\d+)\)$")
 WEIGHT = re.compile(r"^(eval-[a-z-]+) = (-?\d+)$")
+WEIGHT_BEFORE = re.compile(r"^# (eval-[a-z-]+) \(was (-?\d+)\)$")
 
 
 def read_tuned(text):
-    """The section, {token: (new, old)} and {eval-name: new} of one output."""
-    section, values, weights = None, {}, {}
+    """The section, {token: (new, old)} and {eval-name: (new, old)} of one output."""
+    section, values, weights, before = None, {}, {}, {}
     for line in text.splitlines():
         line = line.strip()
         if re.fullmatch(r"\[[^\]]+\]", line):
             section = line[1:-1]
         elif m := PIECE.match(line):
             values[m.group(1)] = (m.group(2), m.group(3))
+        elif m := WEIGHT_BEFORE.match(line):
+            before[m.group(1)] = m.group(2)
         elif m := WEIGHT.match(line):
-            weights[m.group(1)] = m.group(2)
+            if m.group(1) not in before:
+                raise ValueError(f"{m.group(1)}: no '# {m.group(1)} (was N)' line before it")
+            weights[m.group(1)] = (m.group(2), before[m.group(1)])
     if section is None:
         raise ValueError("no [section] line in the tuner's output")
     return section, values, weights
 
 
-def current_weights(ini, section):
-    """{eval-name: value} set in the section (unset weights are absent)."""
-    inside, out = False, {}
-    for line in ini.split("\n"):
-        if line.startswith("["):
-            inside = line.strip() == f"[{section}]"
-        elif inside and (m := re.match(r"^(eval-[a-z-]+)\s*=\s*(-?\d+)", line)):
-            out[m.group(1)] = m.group(2)
-    return out
-
-
-def agreed(values, weights, halves, ini, section):
-    """Keep only the changes both halves make in the same direction."""
-    now = current_weights(ini, section)
+def agreed(changes, halves):
+    """Of {name: (new, old)}, the changes every half's {name: (new, old)}
+    makes in the same direction (a half that leaves a value alone does
+    not agree)."""
     def direction(new, old):
         return (int(new) > int(old)) - (int(new) < int(old))
-    kept_values = {}
-    for token, (new, old) in values.items():
-        moves = {direction(h[1].get(token, (old, old))[0], old) for h in halves}
+    kept = {}
+    for name, (new, old) in changes.items():
+        moves = {direction(half.get(name, (old, old))[0], old) for half in halves}
         if len(moves) == 1 and 0 not in moves:
-            kept_values[token] = (new, old)
-    kept_weights = {}
-    for name, new in weights.items():
-        if name not in now:
-            print(f"apply_tuned.py: {name} left out: not set in [{section}], "
-                  "so its value before is not known here", file=sys.stderr)
-            continue
-        old = now[name]
-        moves = {direction(h[2].get(name, old), old) for h in halves}
-        if len(moves) == 1 and 0 not in moves:
-            kept_weights[name] = new
-    return kept_values, kept_weights
+            kept[name] = (new, old)
+    return kept
 
 
 def apply(ini, section, values, weights):
@@ -89,7 +75,7 @@ def apply(ini, section, values, weights):
         if m := re.match(r"^(eval-[a-z-]+)\s*=", line):
             last_weight = i
             if m.group(1) in pending_weights:
-                lines[i] = f"{m.group(1)} = {pending_weights.pop(m.group(1))}"
+                lines[i] = f"{m.group(1)} = {pending_weights.pop(m.group(1))[0]}"
         elif m := re.match(r"^piece\s*=\s*(\S+)\s*\|", line):
             token = m.group(1)
             if token in pending_values:
@@ -107,7 +93,7 @@ def apply(ini, section, values, weights):
     if pending_weights:
         if last_weight is None:
             raise ValueError(f"[{section}] has no eval-* line to add weights after")
-        added = [f"{name} = {value}" for name, value in pending_weights.items()]
+        added = [f"{name} = {new}" for name, (new, _) in pending_weights.items()]
         lines[last_weight + 1:last_weight + 1] = added
     return "\n".join(lines)
 
@@ -138,7 +124,8 @@ def main():
                     read.append(read_tuned(f.read()))
             if any(h[0] != section for h in read):
                 raise ValueError("the halves tuned another section")
-            values, weights = agreed(values, weights, read, ini, section)
+            values = agreed(values, [h[1] for h in read])
+            weights = agreed(weights, [h[2] for h in read])
         values = {t: v for t, v in values.items() if t not in keep}
         weights = {n: v for n, v in weights.items() if n not in keep}
         out = apply(ini, section, values, weights)

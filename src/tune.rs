@@ -352,9 +352,10 @@ pub fn tune(v: &Variant, samples: &[Sample], iterations: usize, prior: f64) -> T
 }
 
 /// The tuned weights as `engine.ini` lines for `v`'s section: each
-/// `eval-*` weight that changed, and each piece whose value changed as a
-/// comment with the `value=` to write on its `piece =` line
-/// (`scripts/apply_tuned.py` writes both into the file).
+/// `eval-*` weight that changed, after a comment with its value before,
+/// and each piece whose value changed as a comment with the `value=` to
+/// write on its `piece =` line (`scripts/apply_tuned.py` writes both into
+/// the file).
 pub fn ini_lines(v: &Variant, tuned: &Tuned) -> Vec<String> {
     let mut lines = Vec::new();
     for (i, t) in v.pieces.iter().enumerate() {
@@ -368,8 +369,12 @@ pub fn ini_lines(v: &Variant, tuned: &Tuned) -> Vec<String> {
     }
     for (j, name) in WEIGHTS.iter().enumerate() {
         let i = v.pieces.len() + j;
-        let new = tuned.after[i].round().clamp(-10_000.0, 10_000.0);
-        if new != tuned.before[i].round() {
+        let (old, new) = (
+            tuned.before[i].round(),
+            tuned.after[i].round().clamp(-10_000.0, 10_000.0),
+        );
+        if new != old {
+            lines.push(format!("# eval-{name} (was {old})"));
             lines.push(format!("eval-{name} = {new}"));
         }
     }
@@ -431,15 +436,20 @@ mod tests {
             }
             Sample { terms, result }
         };
-        let mut samples = Vec::new();
-        for k in 0..40 {
-            samples.push(sample(&[(gold, 1.0), (rook, -1.0)], 1.0));
-            samples.push(sample(&[(gold, -1.0), (rook, 1.0)], 0.0));
-            let edge = if k % 3 == 0 { 0.5 } else { 1.0 };
-            samples.push(sample(&[(pawn, 1.0)], edge));
-            samples.push(sample(&[(pawn, -1.0)], 1.0 - edge));
-        }
-        let tuned = tune(v, &samples, 500, 0.0);
+        // 80 positions of the Gold for the Rook, scored `gold_side` for
+        // whoever has the Gold, and 80 of a Pawn up.
+        let positions = |gold_side: f64| {
+            let mut samples = Vec::new();
+            for k in 0..40 {
+                samples.push(sample(&[(gold, 1.0), (rook, -1.0)], gold_side));
+                samples.push(sample(&[(gold, -1.0), (rook, 1.0)], 1.0 - gold_side));
+                let edge = if k % 3 == 0 { 0.5 } else { 1.0 };
+                samples.push(sample(&[(pawn, 1.0)], edge));
+                samples.push(sample(&[(pawn, -1.0)], 1.0 - edge));
+            }
+            samples
+        };
+        let tuned = tune(v, &positions(1.0), 500, 0.0);
         let margin = |w: &[f64]| w[gold] - w[rook];
         assert!(
             margin(&tuned.after) > margin(&tuned.before) + 200.0,
@@ -456,14 +466,7 @@ mod tests {
         // positions close two thirds of the gap (the margin is pulled
         // through both values, each moved half as far, so at half the
         // cost), and hardly any of it against a prior of 80,000.
-        let mut even_trade = Vec::new();
-        for k in 0..40 {
-            even_trade.push(sample(&[(gold, 1.0), (rook, -1.0)], 0.5));
-            even_trade.push(sample(&[(gold, -1.0), (rook, 1.0)], 0.5));
-            let edge = if k % 3 == 0 { 0.5 } else { 1.0 };
-            even_trade.push(sample(&[(pawn, 1.0)], edge));
-            even_trade.push(sample(&[(pawn, -1.0)], 1.0 - edge));
-        }
+        let even_trade = positions(0.5);
         let moved = |prior| {
             let t = tune(v, &even_trade, 2000, prior);
             margin(&t.after) - margin(&t.before)

@@ -653,8 +653,8 @@ fn piece_value(ini: &std::path::Path, variant: &str, token: &str) -> Option<Stri
 }
 
 /// `apply_tuned.py --agree`: of a fit on all the data, only the changes
-/// that fits on two disjoint halves both make in the same direction are
-/// written; `--keep` leaves a value alone.
+/// (piece values and weights) that fits on two disjoint halves both make
+/// in the same direction are written; `--keep` leaves a value alone.
 #[test]
 fn apply_tuned_writes_only_what_both_halves_agree_on() {
     let dir = std::env::temp_dir().join(format!("kyodai-agree-{}", std::process::id()));
@@ -667,17 +667,20 @@ fn apply_tuned_writes_only_what_both_halves_agree_on() {
     let all = write(
         "all.txt",
         "[cashew-shogi]\n# piece P (Pawn): value=85 (was 100)\n\
-         # piece G (Gold): value=200 (was 183)\n# piece S (Silver): value=170 (was 156)\n",
+         # piece G (Gold): value=200 (was 183)\n# piece S (Silver): value=170 (was 156)\n\
+         # eval-mop-up (was 20)\neval-mop-up = 30\n# eval-centre (was 3)\neval-centre = -5\n",
     );
     let half1 = write(
         "half1.txt",
         "[cashew-shogi]\n# piece P (Pawn): value=90 (was 100)\n\
-         # piece G (Gold): value=210 (was 183)\n# piece S (Silver): value=160 (was 156)\n",
+         # piece G (Gold): value=210 (was 183)\n# piece S (Silver): value=160 (was 156)\n\
+         # eval-mop-up (was 20)\neval-mop-up = 25\n# eval-centre (was 3)\neval-centre = -2\n",
     );
     let half2 = write(
         "half2.txt",
         "[cashew-shogi]\n# piece P (Pawn): value=80 (was 100)\n\
-         # piece G (Gold): value=180 (was 183)\n# piece S (Silver): value=180 (was 156)\n",
+         # piece G (Gold): value=180 (was 183)\n# piece S (Silver): value=180 (was 156)\n\
+         # eval-mop-up (was 20)\neval-mop-up = 28\n# eval-centre (was 3)\neval-centre = 4\n",
     );
     let ini = apply_tuned(
         &dir,
@@ -695,5 +698,16 @@ fn apply_tuned_writes_only_what_both_halves_agree_on() {
     assert_eq!(value("P").as_deref(), Some("85"));
     assert_eq!(value("G").as_deref(), Some("183"));
     assert_eq!(value("S").as_deref(), Some("156"));
+    // Weights likewise, one the section did not set (it is added) and one
+    // the halves split on.
+    let text = std::fs::read_to_string(&ini).unwrap();
+    let section: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "[cashew-shogi]")
+        .skip(1)
+        .take_while(|l| !l.starts_with('['))
+        .collect();
+    assert!(section.contains(&"eval-mop-up = 30"), "{section:?}");
+    assert!(section.contains(&"eval-centre = 3"), "{section:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
