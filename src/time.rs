@@ -32,8 +32,8 @@ impl Default for Control {
     }
 }
 
-/// The default of the `Move Overhead` option: milliseconds kept back on
-/// every move for process and pipe latency.
+/// The default of the `Move Overhead` option: milliseconds kept on the
+/// clock, above the reserve, for latency the engine cannot measure.
 pub const DEFAULT_OVERHEAD_MS: u64 = 60;
 /// The largest overhead taken, option and measured lag together.
 pub const MAX_OVERHEAD_MS: u64 = 5_000;
@@ -56,11 +56,20 @@ pub struct Budget {
 }
 
 /// `remaining_ms`: our clock; `moves_played`: our moves so far in the game;
-/// `overhead_ms`: what each move costs on the GUI's clock beyond the
-/// search itself (the `Move Overhead` option plus the lag measured by
-/// `LagMeter`).
-pub fn budget(control: Control, remaining_ms: u64, moves_played: u32, overhead_ms: u64) -> Budget {
-    let overhead = overhead_ms.min(MAX_OVERHEAD_MS);
+/// `keep_ms`: the `Move Overhead` option, kept back from the clock as a
+/// margin against delays nobody measured; `lag_ms`: what each move has
+/// been costing on the GUI's clock beyond the search itself, as
+/// `LagMeter` measured it.
+pub fn budget(
+    control: Control,
+    remaining_ms: u64,
+    moves_played: u32,
+    keep_ms: u64,
+    lag_ms: u64,
+) -> Budget {
+    let keep = keep_ms.min(MAX_OVERHEAD_MS);
+    let lag = lag_ms.min(MAX_OVERHEAD_MS);
+    let overhead = keep + lag;
     match control {
         Control::PerMove { ms } => {
             let t = ms.saturating_sub(overhead).max(10);
@@ -75,29 +84,35 @@ pub fn budget(control: Control, remaining_ms: u64, moves_played: u32, overhead_m
             inc_ms,
         } => {
             // A tenth of the base time (at most a second), and at least two
-            // increments, is kept in reserve and only the rest is shared
-            // out, so that a long game ends up playing on the increment
-            // with a cushion against latency, rather than on a clock
-            // drained to a few hundred milliseconds.
+            // increments, with the margin and the lag, is what the clock
+            // is steered towards: a long game ends up playing on the
+            // increment with that cushion, rather than on a clock drained
+            // to a few hundred milliseconds.
             let reserve = (base_ms / 10).min(1_000).max(inc_ms.saturating_mul(2)) + overhead;
             let clock = remaining_ms.saturating_sub(overhead);
-            let usable = remaining_ms.saturating_sub(reserve);
             let moves_left = if moves_per_session > 0 {
                 (moves_per_session - moves_played % moves_per_session).max(1) as u64
             } else {
                 PLANNED_MOVES
             };
-            // Most of the increment is spent, less what each move costs
-            // besides the search; a search overshoots its soft limit by a
-            // little on average, so the clock still grows back towards the
-            // reserve when it is below it.
-            let increment = (inc_ms.saturating_mul(9) / 10).saturating_sub(overhead);
-            let soft = ((usable / (moves_left + 1)).saturating_add(increment))
-                .min(clock / 4)
-                .max(5);
+            // Most of the increment is spent, less the lag each move
+            // costs besides the search. Only the measured lag is taken
+            // from it: had the margin been too, an increment no larger
+            // than the margin (1 s + 0.01 s against the default 60 ms)
+            // would be spent only as a share of the excess, and the clock
+            // would settle 30 moves' worth of thinking above the reserve,
+            // never used (half a second of 1 s + 0.01 s in Chu). The
+            // excess over the reserve is shared out, or when the clock is
+            // below it, the shortfall is made good over as many moves: a
+            // search ends a little after its soft limit on average, and
+            // the clock still comes back towards the reserve.
+            let increment = (inc_ms.saturating_mul(9) / 10) as i64 - lag as i64;
+            let excess = remaining_ms.min(i64::MAX as u64) as i64 - reserve as i64;
+            let share = excess / (moves_left as i64 + 1) + increment;
+            let soft = (share.max(0) as u64).min(clock / 4).max(5);
             let hard = soft
                 .saturating_mul(2)
-                .min((usable / 4).saturating_add(increment))
+                .min((excess.max(0) as u64 / 4).saturating_add(increment.max(0) as u64))
                 .min(clock / 3)
                 .max(soft);
             Budget {
@@ -115,7 +130,7 @@ pub fn budget(control: Control, remaining_ms: u64, moves_played: u32, overhead_m
                     base_ms: remaining_ms,
                     inc_ms,
                 };
-                budget(level, remaining_ms, moves_played, overhead)
+                budget(level, remaining_ms, moves_played, keep, lag)
             } else {
                 Budget {
                     soft: Duration::ZERO,
@@ -186,7 +201,7 @@ mod tests {
             inc_ms: 100,
         };
         for remaining in [0, 50, 100, 500, 2_000, 10_000] {
-            let b = budget(c, remaining, 10, DEFAULT_OVERHEAD_MS);
+            let b = budget(c, remaining, 10, DEFAULT_OVERHEAD_MS, 0);
             assert!(
                 b.hard.as_millis() as u64 <= remaining.saturating_sub(DEFAULT_OVERHEAD_MS).max(5),
                 "{remaining}"
@@ -202,7 +217,7 @@ mod tests {
             base_ms: 10_000,
             inc_ms: 100,
         };
-        let b = budget(c, 800, 150, DEFAULT_OVERHEAD_MS);
+        let b = budget(c, 800, 150, DEFAULT_OVERHEAD_MS, 0);
         assert!(b.hard.as_millis() < 100, "{b:?}");
     }
 
@@ -213,8 +228,8 @@ mod tests {
             base_ms: 60_000,
             inc_ms: 0,
         };
-        let early = budget(c, 60_000, 0, DEFAULT_OVERHEAD_MS).soft;
-        let late = budget(c, 10_000, 39, DEFAULT_OVERHEAD_MS).soft;
+        let early = budget(c, 60_000, 0, DEFAULT_OVERHEAD_MS, 0).soft;
+        let late = budget(c, 10_000, 39, DEFAULT_OVERHEAD_MS, 0).soft;
         assert!(early.as_millis() < 2_000);
         assert!(
             late.as_millis() >= 2_000,
@@ -229,14 +244,14 @@ mod tests {
             byoyomi_ms: 1_000,
         };
         // Main time gone: the period alone, short of its end.
-        let b = budget(c, 0, 50, DEFAULT_OVERHEAD_MS);
+        let b = budget(c, 0, 50, DEFAULT_OVERHEAD_MS, 0);
         assert!(
             b.hard.as_millis() <= 1_000 - DEFAULT_OVERHEAD_MS as u128,
             "{b:?}"
         );
         assert!(b.soft.as_millis() >= 500, "{b:?}");
         // With main time left, more than the period but within the clock.
-        let b = budget(c, 60_000, 10, DEFAULT_OVERHEAD_MS);
+        let b = budget(c, 60_000, 10, DEFAULT_OVERHEAD_MS, 0);
         assert!(b.soft.as_millis() > 1_000, "{b:?}");
         assert!(b.hard.as_millis() < 60_000 / 3 + 1_000, "{b:?}");
         assert!(b.soft <= b.hard);
@@ -244,7 +259,7 @@ mod tests {
 
     #[test]
     fn fixed_time_per_move() {
-        let b = budget(Control::PerMove { ms: 1_000 }, 0, 0, DEFAULT_OVERHEAD_MS);
+        let b = budget(Control::PerMove { ms: 1_000 }, 0, 0, DEFAULT_OVERHEAD_MS, 0);
         assert!(b.hard.as_millis() <= 1_000);
     }
 
@@ -283,8 +298,9 @@ mod tests {
     /// The lowest the clock gets in a 300-move game at `base_ms` +
     /// `inc_ms` where every move costs its soft limit and 10% more (a
     /// search ends a little after it) plus `lag_ms` the GUI charges, with
-    /// `planned_lag_ms` of that lag known to the budget.
-    fn lowest_clock(base_ms: u64, inc_ms: u64, lag_ms: u64, planned_lag_ms: u64) -> i64 {
+    /// `planned_lag_ms` of that lag known to the budget; and where the
+    /// clock ends.
+    fn clock_run(base_ms: u64, inc_ms: u64, lag_ms: u64, planned_lag_ms: u64) -> (i64, i64) {
         let c = Control::Level {
             moves_per_session: 0,
             base_ms,
@@ -297,13 +313,39 @@ mod tests {
                 c,
                 clock.max(0) as u64,
                 moves,
-                DEFAULT_OVERHEAD_MS + planned_lag_ms,
+                DEFAULT_OVERHEAD_MS,
+                planned_lag_ms,
             );
             clock -= b.soft.as_millis() as i64 * 11 / 10 + lag_ms as i64;
             lowest = lowest.min(clock);
             clock += inc_ms as i64;
         }
-        lowest
+        (lowest, clock)
+    }
+
+    fn lowest_clock(base_ms: u64, inc_ms: u64, lag_ms: u64, planned_lag_ms: u64) -> i64 {
+        clock_run(base_ms, inc_ms, lag_ms, planned_lag_ms).0
+    }
+
+    /// A long game spends its clock down to the reserve (a tenth of the
+    /// base, at most 1 s, at least two increments, the margin and the lag) and then lives on the increment, even one no
+    /// larger than the margin: nothing much is left unused at the end.
+    /// (With a large increment, no move is given more than a quarter of
+    /// the clock, which holds it at about four increments instead.)
+    #[test]
+    fn the_clock_is_spent_down_to_the_reserve() {
+        for (base, inc, lag) in [
+            (1_000, 10, 0),
+            (1_000, 10, 5),
+            (3_000, 30, 0),
+            (10_000, 100, 0),
+            (10_000, 100, 20),
+        ] {
+            let reserve =
+                (base / 10).min(1_000).max(2 * inc) as i64 + DEFAULT_OVERHEAD_MS as i64 + lag;
+            let (_, end) = clock_run(base as u64, inc, lag as u64, lag as u64);
+            assert!(end <= reserve + 150, "{base}+{inc}: ends on {end}");
+        }
     }
 
     /// The reserve holds through a long game: the clock never falls below

@@ -307,11 +307,8 @@ impl Session {
     pub fn budget(&mut self, control: Control, remaining_ms: u64, own_time: bool) -> Budget {
         self.lag.observe(remaining_ms);
         let moves_played = (self.pos.ply() / 2) as u32;
-        let overhead = self.config.move_overhead_ms + self.lag.lag_ms();
-        log::debug!(
-            "clock {remaining_ms} ms, lag {} ms, overhead {overhead} ms",
-            self.lag.lag_ms()
-        );
+        let (keep, lag) = (self.config.move_overhead_ms, self.lag.lag_ms());
+        log::debug!("clock {remaining_ms} ms, lag {lag} ms, overhead {keep} ms");
         // The lag is measured where the GUI adds a known increment (or
         // nothing) after each move; byoyomi periods and session time are
         // not predicted.
@@ -331,7 +328,7 @@ impl Session {
             }),
             _ => None,
         };
-        time::budget(control, remaining_ms, moves_played, overhead)
+        time::budget(control, remaining_ms, moves_played, keep, lag)
     }
 
     /// The engine's own time starts now (USI `ponderhit`).
