@@ -97,8 +97,9 @@ enum Command {
     },
     /// Fit the evaluation to game results (Texel's method): --generate N
     /// writes positions of N self-play games with their results
-    /// (`FEN;RESULT` lines); --data FILE tunes on such a file and prints
-    /// the weights as engine.ini lines.
+    /// (`FEN;RESULT` lines), --pgn FILE those of games already played;
+    /// --data FILE tunes on such a file and prints the weights as
+    /// engine.ini lines.
     Tune {
         #[arg(help = variant_help())]
         variant: String,
@@ -121,6 +122,11 @@ enum Command {
         /// Seed of the games' openings: the same seed gives the same data.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// A PGN file of played games (such as `kyodai match -pgnout`
+        /// writes): their positions with their results, as FEN;RESULT
+        /// lines on stdout.
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<std::path::PathBuf>,
         /// A file of FEN;RESULT lines to tune on (RESULT for the first mover: 1, 0.5 or 0).
         #[arg(long, value_name = "FILE")]
         data: Option<std::path::PathBuf>,
@@ -570,19 +576,39 @@ fn run(cli: Cli) -> Result<(), Stop> {
             generate,
             depth,
             seed,
+            pgn,
             data,
             iterations,
             prior,
             holdout,
         }) => {
             let v = variant_named(set, &variant)?;
-            match (generate, data) {
-                (Some(games), None) => {
+            match (generate, pgn, data) {
+                (Some(games), None, None) => {
                     let n = tune::generate(v, games, depth, seed, &mut out)?;
                     eprintln!("kyodai: {n} positions from {games} games");
                     Ok(())
                 }
-                (None, Some(path)) => {
+                (None, Some(path), None) => {
+                    let text = std::fs::read_to_string(&path)
+                        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                    let games = kyodai::play::pgn::read_games(&text);
+                    if games.len() > tune::MAX_GAMES {
+                        return Err(format!(
+                            "{}: more than {} games",
+                            path.display(),
+                            tune::MAX_GAMES
+                        )
+                        .into());
+                    }
+                    let read = tune::from_games(v, &games, &mut out)?;
+                    eprintln!(
+                        "kyodai: {} positions from {} games ({} left out)",
+                        read.positions, read.games, read.skipped
+                    );
+                    Ok(())
+                }
+                (None, None, Some(path)) => {
                     let read = |path: &std::path::Path| {
                         let text = std::fs::read_to_string(path)
                             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -614,9 +640,11 @@ fn run(cli: Cli) -> Result<(), Stop> {
                     }
                     Ok(())
                 }
-                _ => Err("tune: give either --generate GAMES or --data FILE"
-                    .to_string()
-                    .into()),
+                _ => Err(
+                    "tune: give one of --generate GAMES, --pgn FILE and --data FILE"
+                        .to_string()
+                        .into(),
+                ),
             }
         }
         Some(Command::Values { variant }) => {

@@ -17,8 +17,10 @@
 use crate::board::Position;
 use crate::eval::{evaluate, mop_up_steps};
 use crate::game;
-use crate::movegen::{is_capture, royal_attacked};
+use crate::movegen::{is_capture, parse_move_as_played, royal_attacked};
+use crate::moves::Move;
 use crate::openings;
+use crate::play::pgn::PgnGame;
 use crate::search::{Limits, Searcher};
 use crate::types::{Color, KING_STEPS, LION_JUMPS};
 use crate::variant::{Burn, Variant};
@@ -195,9 +197,7 @@ pub fn generate(
                 winner = game::ending(&mut pos, None).and_then(|e| e.winner);
                 break;
             };
-            let side = pos.side();
-            let in_check = pos.royals(side) == 1 && royal_attacked(&pos, side);
-            if !(is_capture(&pos, mv) || in_check) {
+            if worth_learning(&pos, mv) {
                 quiet.push(pos.fen());
             }
             if let Some(end) = game::play(&mut pos, mv) {
@@ -216,6 +216,85 @@ pub fn generate(
         written += quiet.len();
     }
     Ok(written)
+}
+
+/// Whether the position before `mv` is one the static evaluation should
+/// predict the result from: the side to move not in check and `mv` not a
+/// capture, so that no exchange is under way.
+fn worth_learning(pos: &Position, mv: Move) -> bool {
+    let side = pos.side();
+    let in_check = pos.royals(side) == 1 && royal_attacked(pos, side);
+    !(is_capture(pos, mv) || in_check)
+}
+
+/// What `from_games` found in a PGN file.
+#[derive(Debug, Default, PartialEq)]
+pub struct GamesRead {
+    /// Games of the variant with a result, replayed.
+    pub games: usize,
+    /// Positions written.
+    pub positions: usize,
+    /// Games left out: another variant, no result, or a start position or
+    /// move the rules refuse (each said on stderr).
+    pub skipped: usize,
+}
+
+/// The positions worth learning from (`worth_learning`) in games played
+/// elsewhere, such as those `kyodai match` writes, each labelled with its
+/// game's result as `generate` writes them: games between engines at
+/// match strength, where self-play at a small depth teaches what only a
+/// shallow search needs. Games of another variant (by their `Variant`
+/// tag) or without a result are left out; a game whose position or move
+/// the rules refuse is left out whole, since its result may rest on it.
+pub fn from_games(
+    v: &'static Variant,
+    games: &[PgnGame],
+    out: &mut dyn Write,
+) -> io::Result<GamesRead> {
+    let mut read = GamesRead::default();
+    for (n, g) in games.iter().enumerate() {
+        let result = match g.result.as_deref() {
+            Some("1-0") => "1",
+            Some("0-1") => "0",
+            Some("1/2-1/2") => "0.5",
+            _ => {
+                read.skipped += 1;
+                continue;
+            }
+        };
+        if g.variant.as_deref().is_some_and(|name| name != v.name) {
+            read.skipped += 1;
+            continue;
+        }
+        let replayed = (|| {
+            let mut pos = Position::from_fen(v, g.fen.as_deref().unwrap_or(&v.start_fen))?;
+            let mut quiet = Vec::new();
+            for (ply, text) in g.moves.iter().enumerate() {
+                let mv = parse_move_as_played(&pos, text, false)
+                    .map_err(|e| format!("ply {}, {text}: {e}", ply + 1))?;
+                if worth_learning(&pos, mv) {
+                    quiet.push(pos.fen());
+                }
+                game::play_accepted(&mut pos, mv)
+                    .map_err(|e| format!("ply {}, {text}: {e}", ply + 1))?;
+            }
+            Ok::<_, String>(quiet)
+        })();
+        match replayed {
+            Ok(quiet) => {
+                for fen in &quiet {
+                    writeln!(out, "{fen};{result}")?;
+                }
+                read.games += 1;
+                read.positions += quiet.len();
+            }
+            Err(e) => {
+                eprintln!("kyodai: game {} left out: {e}", n + 1);
+                read.skipped += 1;
+            }
+        }
+    }
+    Ok(read)
 }
 
 /// Read `FEN;RESULT` lines of `v` (blank lines and `#` comments skipped).
@@ -489,6 +568,36 @@ mod tests {
             let e = read_samples(v, &format!("{fen};1\n{bad}\n")).unwrap_err();
             assert!(e.starts_with("line 2:"), "{e}");
         }
+    }
+
+    /// Played games give their quiet positions with their results; games
+    /// of another variant, without a result or with a move the rules
+    /// refuse are left out whole.
+    #[test]
+    fn positions_from_played_games() {
+        let v = VariantSet::builtin().find("chu").unwrap();
+        let pgn = "[Variant \"chu\"]\n\n1. a4a5 a9a8 2. b4b5 0-1\n\n\
+                   [Variant \"dai\"]\n\n1. a5a6 1-0\n\n\
+                   1. a4a5 a9a8 *\n\n\
+                   1. a4a5 a9a8 2. a5a7 1/2-1/2\n\n\
+                   1. a4a5 1/2-1/2\n";
+        let mut out = Vec::new();
+        let read = from_games(v, &crate::play::pgn::read_games(pgn), &mut out).unwrap();
+        let expected = GamesRead {
+            games: 2,
+            positions: 4,
+            skipped: 3,
+        };
+        assert_eq!(read, expected);
+        let text = String::from_utf8(out).unwrap();
+        let results: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.rsplit_once(';'))
+            .map(|(_, r)| r)
+            .collect();
+        assert_eq!(results, ["0", "0", "0", "0.5"]);
+        assert!(text.starts_with(&format!("{};", v.start_fen)), "{text}");
+        assert_eq!(read_samples(v, &text).map(|s| s.len()), Ok(4));
     }
 
     /// A short run of the generator: positions in the format the reader

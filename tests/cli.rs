@@ -312,7 +312,7 @@ fn tune_generates_data_it_can_read_and_refuses_bad_input() {
     );
     let neither = kyodai(&["tune", "cashew"]);
     assert_eq!(neither.status.code(), Some(1));
-    assert!(stderr(&neither).contains("--generate GAMES or --data FILE"));
+    assert!(stderr(&neither).contains("--generate GAMES, --pgn FILE and --data FILE"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -308,7 +308,7 @@ impl Session {
         self.lag.observe(remaining_ms);
         let moves_played = (self.pos.ply() / 2) as u32;
         let (keep, lag) = (self.config.move_overhead_ms, self.lag.lag_ms());
-        log::debug!("clock {remaining_ms} ms, lag {lag} ms, overhead {keep} ms");
+        log::debug!("clock {remaining_ms} ms, lag {lag} ms, margin {keep} ms");
         // The lag is measured where the GUI adds a known increment (or
         // nothing) after each move; byoyomi periods and session time are
         // not predicted.

@@ -105,25 +105,42 @@ pub fn write(game: &GameRecord, h: &Header) -> String {
     out
 }
 
-/// The openings of a PGN file: each game's `FEN` tag (none: the start
-/// position) and its moves, at most `plies` of them.
-pub fn read_openings(text: &str, plies: Option<usize>) -> Vec<Opening> {
-    let mut openings = Vec::new();
-    let mut current: Option<Opening> = None;
+/// One game of a PGN file as read back: its `Variant` and `FEN` tags
+/// (none: the variant's start position), its moves and its result (`1-0`,
+/// `0-1`, `1/2-1/2` or `*`; none when the movetext ends without one).
+#[derive(Clone, Debug, Default)]
+pub struct PgnGame {
+    pub variant: Option<String>,
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+    pub result: Option<String>,
+}
+
+/// The value of tag `name` on `line` (`[Name "value"]`).
+fn tag<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    line.strip_prefix('[')?
+        .strip_prefix(name)?
+        .strip_prefix(" \"")?
+        .strip_suffix("\"]")
+}
+
+/// The games of a PGN file.
+pub fn read_games(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut current: Option<PgnGame> = None;
     let mut in_comment = false;
     for line in text.lines() {
         let line = line.trim();
         if !in_comment && line.starts_with('[') {
             // A tag after movetext starts the next game.
-            if current.as_ref().is_some_and(|o| !o.moves.is_empty()) {
-                openings.extend(current.take());
+            if current.as_ref().is_some_and(|g| !g.moves.is_empty()) {
+                games.extend(current.take());
             }
-            let game = current.get_or_insert_with(Opening::default);
-            if let Some(value) = line
-                .strip_prefix("[FEN \"")
-                .and_then(|r| r.strip_suffix("\"]"))
-            {
+            let game = current.get_or_insert_with(PgnGame::default);
+            if let Some(value) = tag(line, "FEN") {
                 game.fen = Some(value.to_string());
+            } else if let Some(value) = tag(line, "Variant") {
+                game.variant = Some(value.to_string());
             }
             continue;
         }
@@ -137,7 +154,10 @@ pub fn read_openings(text: &str, plies: Option<usize>) -> Vec<Opening> {
                 continue;
             }
             if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                openings.extend(current.take());
+                if let Some(mut game) = current.take() {
+                    game.result = Some(word.to_string());
+                    games.push(game);
+                }
                 continue;
             }
             // Move numbers (`12.`, `12...`, `12.a1a2`) and NAGs (`$1`).
@@ -145,14 +165,29 @@ pub fn read_openings(text: &str, plies: Option<usize>) -> Vec<Opening> {
             if word.is_empty() || word.starts_with('$') {
                 continue;
             }
-            let game = current.get_or_insert_with(Opening::default);
-            if plies.is_none_or(|p| game.moves.len() < p) {
-                game.moves.push(word.to_string());
-            }
+            let game = current.get_or_insert_with(PgnGame::default);
+            game.moves.push(word.to_string());
         }
     }
-    openings.extend(current);
-    openings
+    games.extend(current);
+    games
+}
+
+/// The openings of a PGN file: each game's `FEN` tag (none: the start
+/// position) and its moves, at most `plies` of them.
+pub fn read_openings(text: &str, plies: Option<usize>) -> Vec<Opening> {
+    read_games(text)
+        .into_iter()
+        .map(|mut g| {
+            if let Some(p) = plies {
+                g.moves.truncate(p);
+            }
+            Opening {
+                fen: g.fen,
+                moves: g.moves,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -178,5 +213,16 @@ mod tests {
         assert_eq!(o[1].moves, ["h3h4", "i10i9"]);
         let o = read_openings(text, Some(1));
         assert_eq!(o[0].moves, ["a1a2"]);
+        let g = read_games(
+            "[Variant \"chu\"]\n\n1. h3h4 {a comment} i10i9 1-0\n\n1. a1a2 *\n\n1. b1b2",
+        );
+        assert_eq!(g.len(), 3);
+        assert_eq!(g[0].variant.as_deref(), Some("chu"));
+        assert_eq!((g[0].moves.len(), g[0].result.as_deref()), (2, Some("1-0")));
+        assert_eq!(
+            (g[1].variant.as_deref(), g[1].result.as_deref()),
+            (None, Some("*"))
+        );
+        assert_eq!((g[2].moves.len(), g[2].result.as_deref()), (1, None));
     }
 }
