@@ -975,6 +975,19 @@ pub fn hachu_follows(pos: &Position, mv: Move) -> bool {
     if mv.promotes() && t.promotes_to.is_some_and(|k| v.piece(k).hachu_misplays) {
         return false;
     }
+    // HaChu marks its Pawn (`P`) when it declines promotion on entering
+    // the zone and then lets it promote only on the last rank: a Pawn
+    // inside the zone came in unpromoted (no opening has one there), so
+    // its capture that promotes short of the last rank is refused
+    // (`b9b10+` in a Chu match).
+    if v.promotion == PromotionRule::Chu
+        && t.token == "P"
+        && mv.promotes()
+        && v.in_zone(mover.color(), mv.from())
+        && !v.is_last_rank(mover.color(), mv.to())
+    {
+        return false;
+    }
     let unpromoted_convert = |sq: Square| {
         pos.piece_at(sq)
             .is_some_and(|p| v.piece(p.kind()).contagion.is_some() && !v.piece(p.kind()).promoted)
@@ -1723,6 +1736,16 @@ mod tests {
             &phoenix,
             parse_move(&phoenix, "g5g6").unwrap()
         ));
+        // A Chu Pawn inside the zone promotes only on the last rank in
+        // HaChu: Pawn b9 takes b10, Pawn d11 takes d12; Pawn f8 enters.
+        let chu = VariantSet::builtin().find("chu").unwrap();
+        let fen = "k2p8/1p1P8/1P10/5p6/5P6/12/12/12/12/12/12/11K w";
+        let pawns = Position::from_fen(chu, fen).unwrap();
+        let pawn_follows = |text: &str| hachu_follows(&pawns, parse_move(&pawns, text).unwrap());
+        assert!(!pawn_follows("b10b11+"));
+        assert!(pawn_follows("b10b11"));
+        assert!(pawn_follows("d11d12+"));
+        assert!(pawn_follows("f8f9+"));
     }
 
     #[test]
