@@ -1,6 +1,7 @@
 //! `kyodai tune`: the evaluation's weights fitted to game results by
-//! Texel's method. Self-play games at a small fixed depth give positions,
-//! each labelled with its game's result; the tuner then looks for the
+//! Texel's method. Self-play games at a small fixed depth, or games
+//! already played (a PGN file), give positions, each labelled with its
+//! game's result; the tuner then looks for the
 //! piece values and `eval-*` weights under which a logistic of the static
 //! evaluation predicts those results best (least squared error), and
 //! prints them as `engine.ini` lines.
@@ -262,7 +263,7 @@ pub fn from_games(
                 continue;
             }
         };
-        if g.variant.as_deref().is_some_and(|name| name != v.name) {
+        if g.variant.as_deref().is_some_and(|name| !v.answers_to(name)) {
             read.skipped += 1;
             continue;
         }
@@ -270,13 +271,12 @@ pub fn from_games(
             let mut pos = Position::from_fen(v, g.fen.as_deref().unwrap_or(&v.start_fen))?;
             let mut quiet = Vec::new();
             for (ply, text) in g.moves.iter().enumerate() {
-                let mv = parse_move_as_played(&pos, text, false)
-                    .map_err(|e| format!("ply {}, {text}: {e}", ply + 1))?;
+                let at = |e: String| format!("ply {}, {text}: {e}", ply + 1);
+                let mv = parse_move_as_played(&pos, text, false).map_err(at)?;
                 if worth_learning(&pos, mv) {
                     quiet.push(pos.fen());
                 }
-                game::play_accepted(&mut pos, mv)
-                    .map_err(|e| format!("ply {}, {text}: {e}", ply + 1))?;
+                game::play_accepted(&mut pos, mv).map_err(|e| at(e.to_string()))?;
             }
             Ok::<_, String>(quiet)
         })();
@@ -576,7 +576,7 @@ mod tests {
     #[test]
     fn positions_from_played_games() {
         let v = VariantSet::builtin().find("chu").unwrap();
-        let pgn = "[Variant \"chu\"]\n\n1. a4a5 a9a8 2. b4b5 0-1\n\n\
+        let pgn = "[Variant \"chushogi\"]\n\n1. a4a5 a9a8 2. b4b5 0-1\n\n\
                    [Variant \"dai\"]\n\n1. a5a6 1-0\n\n\
                    1. a4a5 a9a8 *\n\n\
                    1. a4a5 a9a8 2. a5a7 1/2-1/2\n\n\
