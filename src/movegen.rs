@@ -1562,6 +1562,17 @@ mod tests {
     use super::*;
     use crate::variant::VariantSet;
 
+    /// `judge` applied to the moves of `variant` at `fen`, named by text.
+    fn judge_moves(
+        variant: &str,
+        fen: &str,
+        judge: fn(&Position, Move) -> bool,
+    ) -> impl Fn(&str) -> bool {
+        let v = VariantSet::builtin().find(variant).unwrap();
+        let pos = Position::from_fen(v, fen).unwrap();
+        move |text| judge(&pos, parse_move(&pos, text).unwrap())
+    }
+
     #[test]
     fn unpromoted_captures_are_taken_as_played_only_when_asked() {
         // Cashew: a Commoner that captures must promote.
@@ -1713,8 +1724,7 @@ mod tests {
         // d1, on to d3"; it has the other kinds.
         // Wolf g7: enemies on g9 and g10 (g8 empty), and on h8.
         let wolf = "6k6/13/13/6p6/6p6/7p5/6W!6/13/13/13/13/13/K12 w";
-        let wolf = Position::from_fen(v, wolf).unwrap();
-        let wolf_follows = |text: &str| hachu_follows(&wolf, parse_move(&wolf, text).unwrap());
+        let wolf_follows = judge_moves("macadamia", wolf, hachu_follows);
         assert!(!wolf_follows("g7g9,g9g8"));
         assert!(!wolf_follows("g7h8,h8j10"));
         assert!(wolf_follows("g7g9,g9g10"));
@@ -1726,22 +1736,14 @@ mod tests {
         assert!(!follows("m1m2"));
         assert!(!follows("f5f6"));
         assert!(follows("f5e6"));
-        let phoenix =
-            Position::from_fen(v, "6k6/13/13/13/13/13/13/6p6/6X6/13/13/13/K12 w").unwrap();
-        assert!(!hachu_follows(
-            &phoenix,
-            parse_move(&phoenix, "g5g6+").unwrap()
-        ));
-        assert!(hachu_follows(
-            &phoenix,
-            parse_move(&phoenix, "g5g6").unwrap()
-        ));
+        let phoenix = "6k6/13/13/13/13/13/13/6p6/6X6/13/13/13/K12 w";
+        let phoenix_follows = judge_moves("macadamia", phoenix, hachu_follows);
+        assert!(!phoenix_follows("g5g6+"));
+        assert!(phoenix_follows("g5g6"));
         // A Chu Pawn inside the zone promotes only on the last rank in
-        // HaChu: Pawn b9 takes b10, Pawn d11 takes d12; Pawn f8 enters.
-        let chu = VariantSet::builtin().find("chu").unwrap();
+        // HaChu: Pawn b10 takes b11, Pawn d11 takes d12; Pawn f8 enters.
         let fen = "k2p8/1p1P8/1P10/5p6/5P6/12/12/12/12/12/12/11K w";
-        let pawns = Position::from_fen(chu, fen).unwrap();
-        let pawn_follows = |text: &str| hachu_follows(&pawns, parse_move(&pawns, text).unwrap());
+        let pawn_follows = judge_moves("chu", fen, hachu_follows);
         assert!(!pawn_follows("b10b11+"));
         assert!(pawn_follows("b10b11"));
         assert!(pawn_follows("d11d12+"));
@@ -1750,28 +1752,24 @@ mod tests {
 
     #[test]
     fn own_moves_xboard_cannot_relay() {
-        let v = VariantSet::builtin().find("cashew").unwrap();
         // Wolf g7, enemies g8 and g9: the double capture onto g10 has three
         // legs, which XBoard 4.9.1 mangles; the two-leg moves are fine.
         let fen = "12k/13/13/13/6q6/6q6/6W!6/13/13/13/13/P12/K12 w";
-        let pos = Position::from_fen(v, fen).unwrap();
-        let safe = |text: &str| interop_safe(&pos, parse_move(&pos, text).unwrap());
+        let safe = judge_moves("cashew", fen, interop_safe);
         assert!(!safe("g7g8,g8g9,g9g10+"));
         assert!(safe("g7g8,g8g9+"));
         // No stranding a Pawn on its last rank by a non-capture (XBoard
         // would append a promotion letter).
-        let pawn = Position::from_fen(v, "12k/P12/13/13/13/13/13/13/13/13/13/13/12K w").unwrap();
-        assert!(!interop_safe(&pawn, parse_move(&pawn, "a12a13").unwrap()));
+        let pawn = "12k/P12/13/13/13/13/13/13/13/13/13/13/12K w";
+        assert!(!judge_moves("cashew", pawn, interop_safe)("a12a13"));
     }
 
     #[test]
     fn nutty_buffalo_in_the_lance_slot_promotes_on_the_last_rank() {
         // The position of the Nutty match game where XBoard turned the
         // Buffalo's g9k13 into g9k13q.
-        let v = VariantSet::builtin().find("nutty").unwrap();
         let fen = "lnf1gh1kgsfnl/1vc!x2tdt1o1v/s'br1s5rbs'/pp1pp3pp1pp/2p3W!2d'p2/3d'4b!4/13/11q1/2P4P1N3/P1RPPPPD3PP/S'B1HD6BS'/V3O1B!G1X2V/LNFSGTKT1SF1L w";
-        let pos = Position::from_fen(v, fen).unwrap();
-        let safe = |text: &str| interop_safe(&pos, parse_move(&pos, text).unwrap());
+        let safe = judge_moves("nutty", fen, interop_safe);
         assert!(!safe("g9k13"));
         assert!(safe("g9k13+"));
         // Short of the last rank it may decline.
@@ -1783,8 +1781,7 @@ mod tests {
         let v = VariantSet::builtin().find("suzumu").unwrap();
         // Fire Demon h6 with enemy Golds g7 and i7; a Lion e13 in the zone.
         let fen = "15k/16/16/16/4L!11/16/16/16/16/6g1g7/7D!8/16/16/16/16/K15 w";
-        let pos = Position::from_fen(v, fen).unwrap();
-        let safe = |text: &str| interop_safe(&pos, parse_move(&pos, text).unwrap());
+        let safe = judge_moves("suzumu", fen, interop_safe);
         // A double burn has three legs; one burn two.
         assert!(!safe("h6g7,g7i7,i7h7"));
         assert!(safe("h6g7,g7h7"));

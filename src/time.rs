@@ -328,22 +328,22 @@ mod tests {
     }
 
     /// A long game spends its clock down to the reserve (a tenth of the
-    /// base, at most 1 s, at least two increments, the margin and the lag) and then lives on the increment, even one no
-    /// larger than the margin: nothing much is left unused at the end.
+    /// base, at most 1 s, at least two increments, the margin and the
+    /// lag) and then lives on the increment, even one no larger than the
+    /// margin: nothing much is left unused at the end.
     /// (With a large increment, no move is given more than a quarter of
     /// the clock, which holds it at about four increments instead.)
     #[test]
     fn the_clock_is_spent_down_to_the_reserve() {
         for (base, inc, lag) in [
-            (1_000, 10, 0),
+            (1_000u64, 10u64, 0u64),
             (1_000, 10, 5),
             (3_000, 30, 0),
             (10_000, 100, 0),
             (10_000, 100, 20),
         ] {
-            let reserve =
-                (base / 10).min(1_000).max(2 * inc) as i64 + DEFAULT_OVERHEAD_MS as i64 + lag;
-            let (_, end) = clock_run(base as u64, inc, lag as u64, lag as u64);
+            let reserve = ((base / 10).min(1_000).max(2 * inc) + DEFAULT_OVERHEAD_MS + lag) as i64;
+            let (_, end) = clock_run(base, inc, lag, lag);
             assert!(end <= reserve + 150, "{base}+{inc}: ends on {end}");
         }
     }
