@@ -67,6 +67,14 @@ pub fn result_text(winner: Option<Color>) -> &'static str {
     }
 }
 
+/// The winner a result text (`1-0`, `0-1`, `1/2-1/2`) names, `None`
+/// inside for a draw; `None` for any other text (`*`).
+pub fn winner_of(result: &str) -> Option<Option<Color>> {
+    [Some(Color::White), Some(Color::Black), None]
+        .into_iter()
+        .find(|&w| result_text(w) == result)
+}
+
 /// The side's name for players: Sente moves first, Gote second.
 pub fn side_name(c: Color) -> &'static str {
     match c {

@@ -292,8 +292,7 @@ fn perft_suite(
             .unwrap_or_default(),
     };
     let v = under_rules(set, variant_named(set, &name)?, r.rules)?;
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = read_text(path)?;
     let cases = perft::parse_suite(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let table = (r.hash > 0).then(|| perft::CountTable::new(r.hash));
     let max_depth = r.max_depth.unwrap_or(perft::MAX_DEPTH);
@@ -437,11 +436,16 @@ fn bench_depth_help() -> String {
     )
 }
 
+/// The text of the file at `path`, or an error that names it.
+fn read_text(path: &std::path::Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
 fn load(ini: Option<&str>) -> Result<&'static VariantSet, String> {
     let Some(path) = ini else {
         return check_start_positions(VariantSet::builtin());
     };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = read_text(std::path::Path::new(path))?;
     // The parser's errors name the built-in file, which is not the one read.
     let set = VariantSet::parse(&text)
         .map_err(|e| format!("{path}: {}", e.strip_prefix("engine.ini ").unwrap_or(&e)))?;
@@ -590,9 +594,7 @@ fn run(cli: Cli) -> Result<(), Stop> {
                     Ok(())
                 }
                 (None, Some(path), None) => {
-                    let text = std::fs::read_to_string(&path)
-                        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                    let games = kyodai::play::pgn::read_games(&text);
+                    let games = kyodai::play::pgn::read_games(&read_text(&path)?);
                     if games.len() > tune::MAX_GAMES {
                         return Err(format!(
                             "{}: more than {} games",
@@ -610,9 +612,8 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 }
                 (None, None, Some(path)) => {
                     let read = |path: &std::path::Path| {
-                        let text = std::fs::read_to_string(path)
-                            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                        tune::read_samples(v, &text).map_err(|e| format!("{}: {e}", path.display()))
+                        tune::read_samples(v, &read_text(path)?)
+                            .map_err(|e| format!("{}: {e}", path.display()))
                     };
                     let samples = read(&path)?;
                     let tuned = tune::tune(v, &samples, iterations, prior);

@@ -206,17 +206,22 @@ pub fn generate(
                 break;
             }
         }
-        let result = match winner {
-            Some(Color::White) => "1",
-            Some(Color::Black) => "0",
-            None => "0.5",
-        };
+        let result = label(winner);
         for fen in &quiet {
             writeln!(out, "{fen};{result}")?;
         }
         written += quiet.len();
     }
     Ok(written)
+}
+
+/// A game's result as the data write it: 1, 0.5 or 0 for the first mover.
+fn label(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::White) => "1",
+        Some(Color::Black) => "0",
+        None => "0.5",
+    }
 }
 
 /// Whether the position before `mv` is one the static evaluation should
@@ -254,15 +259,11 @@ pub fn from_games(
 ) -> io::Result<GamesRead> {
     let mut read = GamesRead::default();
     for (n, g) in games.iter().enumerate() {
-        let result = match g.result.as_deref() {
-            Some("1-0") => "1",
-            Some("0-1") => "0",
-            Some("1/2-1/2") => "0.5",
-            _ => {
-                read.skipped += 1;
-                continue;
-            }
+        let Some(winner) = g.result.as_deref().and_then(game::winner_of) else {
+            read.skipped += 1;
+            continue;
         };
+        let result = label(winner);
         if g.variant.as_deref().is_some_and(|name| !v.answers_to(name)) {
             read.skipped += 1;
             continue;

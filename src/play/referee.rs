@@ -141,13 +141,7 @@ fn thinking(line: &str) -> Option<Eval> {
 
 /// The result claimed by a line like `1-0 {Gote resigns}`.
 fn claimed(line: &str) -> Option<Option<Color>> {
-    let word = line.split_whitespace().next()?;
-    match word {
-        "1-0" => Some(Some(Color::White)),
-        "0-1" => Some(Some(Color::Black)),
-        "1/2-1/2" => Some(None),
-        _ => None,
-    }
+    game::winner_of(line.split_whitespace().next()?)
 }
 
 /// What waiting for an engine's next line can end with besides a line.
