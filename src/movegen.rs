@@ -1059,6 +1059,51 @@ pub fn made_by_rays(pos: &Position, mv: Move) -> bool {
     moves.contains(&mv)
 }
 
+/// Only asks whether one given move is generated (`generates`).
+struct Finds {
+    mv: Move,
+    found: bool,
+}
+
+impl Sink for Finds {
+    fn take(&mut self, _: &Position, mv: Move) {
+        self.found |= mv == self.mv;
+    }
+
+    #[inline(always)]
+    fn may_take(&self, _t: &PieceType, to: Square, _kills: &[Square]) -> bool {
+        !self.found && to == self.mv.to()
+    }
+}
+
+/// Whether `mv` is among the moves `generate` lists, found by generating
+/// the moves of its piece alone: the search tries the hash move before
+/// it generates the rest, and a move from another position (a hash
+/// collision) must not be played.
+pub fn generates(pos: &Position, mv: Move) -> bool {
+    if pos.is_over() {
+        return false;
+    }
+    let v = pos.variant();
+    let from = mv.from();
+    let Some(p) = pos.piece_at(from) else {
+        return false;
+    };
+    if p.color() != pos.side() || (v.has_freezers && pos.is_frozen(from)) {
+        return false;
+    }
+    let mut finds = Finds { mv, found: false };
+    let mut e = Emitter::for_side_to_move(
+        pos,
+        &mut finds,
+        false,
+        Protection::BeforeMove,
+        pos.okazaki(),
+    );
+    e.piece_moves(v.piece(p.kind()), from);
+    finds.found
+}
+
 /// All legal moves of the side to move (repetition aside) into `out`.
 pub fn generate(pos: &Position, out: &mut Vec<Move>) {
     generate_into(pos, out, false, Protection::BeforeMove, pos.okazaki());
@@ -1592,6 +1637,48 @@ mod tests {
         let chu = VariantSet::builtin().find("chu").unwrap();
         let pos = Position::start(chu);
         assert!(parse_move_as_played(&pos, "a1a2", true).is_err());
+    }
+
+    /// Along random games in every variant: `generates` accepts exactly
+    /// the moves `generate` lists, judged on those and on the moves of
+    /// the position before (most of them no longer legal, some the
+    /// opponent's), so that the search's hash move is never one the
+    /// position does not allow.
+    #[test]
+    fn generates_accepts_exactly_the_generated_moves() {
+        for v in &VariantSet::builtin().variants {
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            let mut checked = 0;
+            for _game in 0..6 {
+                let mut pos = Position::start(v);
+                let mut before: Vec<Move> = Vec::new();
+                for _ply in 0..80 {
+                    let mut moves = Vec::new();
+                    generate(&pos, &mut moves);
+                    for &m in moves.iter().chain(&before) {
+                        assert_eq!(
+                            generates(&pos, m),
+                            moves.contains(&m),
+                            "{} {m:?}",
+                            pos.fen()
+                        );
+                        checked += 1;
+                    }
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make(moves[(seed % moves.len() as u64) as usize]);
+                    if pos.is_over() {
+                        break;
+                    }
+                    before = moves;
+                }
+            }
+            assert!(checked > 10_000, "{}: {checked} moves judged", v.name);
+        }
     }
 
     /// Along random games: the board's incremental hash, material and

@@ -18,8 +18,8 @@ use crate::board::Position;
 use crate::eval::evaluate;
 use crate::game::{legal_moves, material_ending};
 use crate::movegen::{
-    attacked_by, generate, generate_captures, generate_captures_of, hachu_follows, interop_safe,
-    is_capture, royal_attacked,
+    attacked_by, generate, generate_captures, generate_captures_of, generates, hachu_follows,
+    interop_safe, is_capture, royal_attacked,
 };
 use crate::moves::Move;
 use crate::repetition::{self, Verdict};
@@ -972,34 +972,59 @@ impl Worker {
         // alpha within one or two plies.
         let futile = quiet_node && depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha;
 
+        // The hash move is tried before the other moves are generated:
+        // where it cuts off, generating and ordering them is saved. The
+        // order is the same as the full list's, where it comes first.
+        let hash_move = entry.and_then(|e| e.mv).filter(|&m| generates(pos, m));
+        let mut pending_hash_move = hash_move;
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        generate(pos, &mut list);
-        self.order(pos, &list, &mut scores, entry.and_then(|e| e.mv), ply);
+        let mut generated = false;
+        let mut next = 0;
 
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
         let mut legal = 0;
         let mut benched = false;
-        for i in 0..list.len() {
-            let mut mv = pick(&mut list, &mut scores, i);
-            // A capture that loses material in its exchange goes back
-            // among the lesser variants, judged only once picked: most
-            // nodes cut off before their later captures.
-            while (GOOD_CAPTURE..TT_MOVE).contains(&scores[i])
-                && !see_ge(pos, mv, 0, &mut self.see_buf)
-            {
-                scores[i] = LESSER_VARIANT + capture_gain(pos, mv);
-                mv = pick(&mut list, &mut scores, i);
-            }
+        loop {
+            let (mv, rank) = if let Some(mv) = pending_hash_move.take() {
+                (mv, TT_MOVE)
+            } else {
+                if !generated {
+                    generated = true;
+                    generate(pos, &mut list);
+                    self.order(pos, &list, &mut scores, hash_move, ply);
+                    if hash_move.is_some() {
+                        // The hash move, ranked first and searched already.
+                        pick(&mut list, &mut scores, 0);
+                        next = 1;
+                    }
+                }
+                if next >= list.len() {
+                    break;
+                }
+                let i = next;
+                next += 1;
+                let mut mv = pick(&mut list, &mut scores, i);
+                // A capture that loses material in its exchange goes back
+                // among the lesser variants, judged only once picked: most
+                // nodes cut off before their later captures.
+                while (GOOD_CAPTURE..TT_MOVE).contains(&scores[i])
+                    && !see_ge(pos, mv, 0, &mut self.see_buf)
+                {
+                    scores[i] = LESSER_VARIANT + capture_gain(pos, mv);
+                    mv = pick(&mut list, &mut scores, i);
+                }
+                (mv, scores[i])
+            };
             let capture = is_capture(pos, mv);
             let quiet = !capture && !mv.promotes();
             // Hash move, captures, promotions and killers are never pruned
             // or reduced; lesser variants of a capture (ordered below the
             // killers) may be reduced.
-            let ordinary = quiet && scores[i] < KILLER_SCORE;
-            let reducible = scores[i] < KILLER_SCORE;
+            let ordinary = quiet && rank < KILLER_SCORE;
+            let reducible = rank < KILLER_SCORE;
             if futile && ordinary && legal > 0 {
                 continue;
             }
