@@ -176,15 +176,18 @@ mod tests {
     fn a_defended_pawn_costs_the_rook() {
         // Chu: the Rook a1 takes the Pawn a6, which the Gold b7 guards; a
         // loose Pawn is simply won.
+        let chu = VariantSet::builtin().find("chu").unwrap();
+        let value = |token| chu.pieces.iter().find(|t| t.token == token).unwrap().value;
+        let (pawn, rook) = (value("P"), value("R"));
         let guarded = "k11/12/12/12/12/1g10/p11/12/12/12/12/R4K6 w";
-        assert_eq!(see_of(&mut position("chu", guarded), "a1a6"), 100 - 600);
+        assert_eq!(see_of(&mut position("chu", guarded), "a1a6"), pawn - rook);
         let loose = "k11/12/12/12/12/12/p11/12/12/12/12/R4K6 w";
-        assert_eq!(see_of(&mut position("chu", loose), "a1a6"), 100);
+        assert_eq!(see_of(&mut position("chu", loose), "a1a6"), pawn);
         let mut pos = position("chu", guarded);
         let mv = parse_move(&pos, "a1a6").unwrap();
         let mut buf = Vec::new();
-        assert!(see_ge(&mut pos, mv, -500, &mut buf));
-        assert!(!see_ge(&mut pos, mv, -499, &mut buf));
+        assert!(see_ge(&mut pos, mv, pawn - rook, &mut buf));
+        assert!(!see_ge(&mut pos, mv, pawn - rook + 1, &mut buf));
     }
 
     #[test]
