@@ -2,7 +2,8 @@
 """Write the values `kyodai tune VARIANT --data FILE` printed into engine.ini.
 
 Usage: kyodai tune chu --data chu.data > tuned.txt
-       scripts/apply_tuned.py tuned.txt [engine.ini] [--agree HALF1 HALF2] [--keep NAME ...]
+       scripts/apply_tuned.py tuned.txt [engine.ini] [--agree HALF1 HALF2] [--values-only]
+                              [--keep NAME ...]
 
 The tuner's output names its section (`[chu]`), gives each changed piece
 value as a comment (`# piece R (Rook): value=641 (was 600)`) and each
@@ -18,7 +19,9 @@ if the section, a piece or a value cannot be found.
 (`--data` each); a value is written only where both halves moved it the
 same way from where it was, the others stay (the halves disagreeing means
 the data do not tell). --keep NAME ...: pieces (by token) or weights (as
-eval-NAME) left as they are.
+eval-NAME) left as they are. --values-only: the piece values alone, every
+eval-* weight left as it is (Chu's values of 2026-11 were written so: with
+the weights as well the fit lost in play).
 """
 import re
 import sys
@@ -104,6 +107,8 @@ def main():
     if "--keep" in args:
         at = args.index("--keep")
         keep, args = args[at + 1:], args[:at]
+    values_only = "--values-only" in args
+    args = [a for a in args if a != "--values-only"]
     halves = None
     if "--agree" in args:
         at = args.index("--agree")
@@ -127,7 +132,7 @@ def main():
             values = agreed(values, [h[1] for h in read])
             weights = agreed(weights, [h[2] for h in read])
         values = {t: v for t, v in values.items() if t not in keep}
-        weights = {n: v for n, v in weights.items() if n not in keep}
+        weights = {n: v for n, v in weights.items() if n not in keep and not values_only}
         out = apply(ini, section, values, weights)
     except (OSError, ValueError) as e:
         print(f"apply_tuned.py: {e}", file=sys.stderr)

@@ -974,7 +974,8 @@ impl Worker {
 
         // The hash move is tried before the other moves are generated:
         // where it cuts off, generating and ordering them is saved. The
-        // order is the same as the full list's, where it comes first.
+        // order is the full list's (the hash move ranks first there), but
+        // the quiet moves' history is read once its subtree has added to it.
         let hash_move = entry.and_then(|e| e.mv).filter(|&m| generates(pos, m));
         let mut pending_hash_move = hash_move;
         let mut list = std::mem::take(&mut self.lists[ply]);

@@ -661,7 +661,8 @@ fn piece_value(ini: &std::path::Path, variant: &str, token: &str) -> Option<Stri
 
 /// `apply_tuned.py --agree`: of a fit on all the data, only the changes
 /// (piece values and weights) that fits on two disjoint halves both make
-/// in the same direction are written; `--keep` leaves a value alone.
+/// in the same direction are written; `--keep` leaves a value alone;
+/// `--values-only` writes no weight.
 #[test]
 fn apply_tuned_writes_only_what_both_halves_agree_on() {
     let dir = std::env::temp_dir().join(format!("kyodai-agree-{}", std::process::id()));
@@ -716,5 +717,54 @@ fn apply_tuned_writes_only_what_both_halves_agree_on() {
         .collect();
     assert!(section.contains(&"eval-mop-up = 30"), "{section:?}");
     assert!(section.contains(&"eval-centre = 3"), "{section:?}");
+    // --values-only: the values as before, no weight changed.
+    let ini = apply_tuned(&dir, &[all.as_os_str(), "--values-only".as_ref()]);
+    assert_eq!(piece_value(&ini, "cashew", "S").as_deref(), Some("170"));
+    let text = std::fs::read_to_string(&ini).unwrap();
+    assert!(!text.contains("eval-mop-up = 30"), "{text}");
+    assert!(!text.contains("eval-centre = -5"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// scripts/clock_use.py: a move played without a search (`{0.000s}`, no
+/// score or depth) still counts for the side that made it, so the clock
+/// and the depths of the two sides stay apart.
+#[test]
+fn clock_use_gives_each_side_its_own_moves() {
+    let dir = std::env::temp_dir().join(format!("kyodai-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A takes 0.010 s at depth 5, B 0.100 s at depth 9, 100 moves each;
+    // A's first move is played without a search.
+    let mut body = String::new();
+    for n in 0..100 {
+        let a = if n == 0 {
+            "{0.000s}".to_string()
+        } else {
+            "{+0.10/5 0.010s}".to_string()
+        };
+        body.push_str(&format!("{}. a1a2 {a} a9a8 {{-0.10/9 0.100s}}\n", n + 1));
+    }
+    let pgn = format!(
+        "[Event \"?\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n{body}{{Gote resigns}} 1-0\n"
+    );
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let run = |name: &str, base: &str, inc: &str| {
+        let o = Command::new("python3")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/clock_use.py"))
+            .args([path.as_os_str(), name.as_ref(), base.as_ref(), inc.as_ref()])
+            .output()
+            .expect("run python3");
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    // A: 1 + 100 * 0.01 - 99 * 0.010 = 1.010 s left.
+    let a = run("A", "1", "0.01");
+    assert!(a.contains("clock left at the end 1.010 s"), "{a}");
+    assert!(a.contains("depth 5.00"), "{a}");
+    // B: 10 + 100 * 0.1 - 100 * 0.100 = 10.000 s left.
+    let b = run("B", "10", "0.1");
+    assert!(b.contains("clock left at the end 10.000 s"), "{b}");
+    assert!(b.contains("100.0 ms a move, depth 9.00"), "{b}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
