@@ -828,7 +828,7 @@ mod tests {
         let before = (p.fen(), p.hash(), p.material(Color::Black));
         let sq = |s: &str| Square::parse_prefix(s, 12, 12).unwrap().0;
         p.make(Move::new(sq("f5"), sq("f7"), &[sq("f6")], false));
-        let pawn = v.pieces.iter().find(|t| t.token == "P").unwrap().value;
+        let pawn = v.piece(v.kind("P").unwrap()).value;
         assert_eq!(p.material(Color::Black), before.2 - pawn);
         assert_eq!(p.piece_at(sq("f5")), None);
         p.unmake();

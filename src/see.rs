@@ -177,7 +177,7 @@ mod tests {
         // Chu: the Rook a1 takes the Pawn a6, which the Gold b7 guards; a
         // loose Pawn is simply won.
         let chu = VariantSet::builtin().find("chu").unwrap();
-        let value = |token| chu.pieces.iter().find(|t| t.token == token).unwrap().value;
+        let value = |token| chu.piece(chu.kind(token).unwrap()).value;
         let (pawn, rook) = (value("P"), value("R"));
         let guarded = "k11/12/12/12/12/1g10/p11/12/12/12/12/R4K6 w";
         assert_eq!(see_of(&mut position("chu", guarded), "a1a6"), pawn - rook);

@@ -174,10 +174,7 @@ fn values_prints_mobility_beside_the_value_used() {
     };
     // The last column is the value engine.ini gives (tuned, not derived).
     let chu = kyodai::variant::VariantSet::builtin().find("chu").unwrap();
-    let value = |token: &str| {
-        let t = chu.pieces.iter().find(|t| t.token == token).unwrap();
-        t.value.to_string()
-    };
+    let value = |token| chu.piece(chu.kind(token).unwrap()).value.to_string();
     // A Rook reaches 11 squares on each line of a 12x12 board: 22 in all.
     assert_eq!(row("R")[1..4], ["22.00", "600", &value("R")]);
     // A Pawn's one step forward is off the board from the last rank.
