@@ -10,23 +10,25 @@ move and its search depth (means). Each move's comment ends with the time
 it took (`{+0.12/6 0.050s}`, or `{0.000s}` for a move played without a
 search); the game's closing comment has none.
 """
+import os
 import re
 import statistics
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import match_report  # noqa: E402  (parse_pgn: one game's tags and moves)
+
 MOVE_COMMENT = re.compile(r"^(?:\S+/(\d+) )?([\d.]+)s$")
 
 
-def moves_of(game, name):
-    """(seconds, depth or None) of each move NAME made in one game's text."""
-    white = re.search(r'\[White "([^"]*)"', game)
-    body = game.split("\n\n", 1)[1] if "\n\n" in game else ""
+def moves_of(headers, body, name):
+    """(seconds, depth or None) of each move NAME made in one game."""
     made = []
     for comment in re.findall(r"\{([^}]*)\}", body):
         m = MOVE_COMMENT.match(comment.strip())
         if m:
             made.append((float(m.group(2)), int(m.group(1)) if m.group(1) else None))
-    first = 0 if white and white.group(1) == name else 1
+    first = 0 if headers.get("White") == name else 1
     return made[first::2]
 
 
@@ -43,9 +45,10 @@ def main():
         return 1
     left, per_move, depths = [], [], []
     for game in games:
-        if f'"{name}"' not in game:
+        headers, body = match_report.parse_pgn("[Event " + game)
+        if name not in (headers.get("White"), headers.get("Black")):
             continue
-        made = moves_of(game, name)
+        made = moves_of(headers, body, name)
         if len(made) < 100:
             continue
         spent = sum(t for t, _ in made)

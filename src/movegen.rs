@@ -1084,14 +1084,10 @@ pub fn generates(pos: &Position, mv: Move) -> bool {
     if pos.is_over() {
         return false;
     }
-    let v = pos.variant();
     let from = mv.from();
-    let Some(p) = pos.piece_at(from) else {
+    let Some(t) = mover(pos, from) else {
         return false;
     };
-    if p.color() != pos.side() || (v.has_freezers && pos.is_frozen(from)) {
-        return false;
-    }
     let mut finds = Finds { mv, found: false };
     let mut e = Emitter::for_side_to_move(
         pos,
@@ -1100,8 +1096,17 @@ pub fn generates(pos: &Position, mv: Move) -> bool {
         Protection::BeforeMove,
         pos.okazaki(),
     );
-    e.piece_moves(v.piece(p.kind()), from);
+    e.piece_moves(t, from);
     finds.found
+}
+
+/// The type of the piece on `from` if the side to move may move it: its
+/// own, and not frozen (Suzumu's freezers).
+#[inline]
+fn mover(pos: &Position, from: Square) -> Option<&'static PieceType> {
+    let v = pos.variant();
+    let p = pos.piece_at(from)?;
+    (p.color() == pos.side() && !(v.has_freezers && pos.is_frozen(from))).then(|| v.piece(p.kind()))
 }
 
 /// All legal moves of the side to move (repetition aside) into `out`.
@@ -1125,17 +1130,11 @@ fn generate_into(
     if pos.is_over() {
         return;
     }
-    let v = pos.variant();
-    let us = pos.side();
     let mut e = Emitter::for_side_to_move(pos, out, captures_only, protection, okazaki);
-    for &from in &v.squares {
-        let Some(p) = pos.piece_at(from) else {
-            continue;
-        };
-        if p.color() != us || (v.has_freezers && pos.is_frozen(from)) {
-            continue;
+    for &from in &pos.variant().squares {
+        if let Some(t) = mover(pos, from) {
+            e.piece_moves(t, from);
         }
-        e.piece_moves(v.piece(p.kind()), from);
     }
 }
 
