@@ -164,6 +164,12 @@ mod tests {
         Position::from_fen(v, fen).unwrap()
     }
 
+    /// The value the built-in data gives the piece `token` of `variant`.
+    fn value(variant: &str, token: &str) -> i32 {
+        let v = VariantSet::builtin().find(variant).unwrap();
+        v.piece(v.kind(token).unwrap()).value
+    }
+
     fn see_of(pos: &mut Position, text: &str) -> i32 {
         let mv = parse_move(pos, text).unwrap();
         let before = pos.fen();
@@ -176,9 +182,7 @@ mod tests {
     fn a_defended_pawn_costs_the_rook() {
         // Chu: the Rook a1 takes the Pawn a6, which the Gold b7 guards; a
         // loose Pawn is simply won.
-        let chu = VariantSet::builtin().find("chu").unwrap();
-        let value = |token| chu.piece(chu.kind(token).unwrap()).value;
-        let (pawn, rook) = (value("P"), value("R"));
+        let (pawn, rook) = (value("chu", "P"), value("chu", "R"));
         let guarded = "k11/12/12/12/12/1g10/p11/12/12/12/12/R4K6 w";
         assert_eq!(see_of(&mut position("chu", guarded), "a1a6"), pawn - rook);
         let loose = "k11/12/12/12/12/12/p11/12/12/12/12/R4K6 w";
@@ -208,10 +212,11 @@ mod tests {
     fn a_piece_that_ends_next_to_a_fire_demon_burns() {
         // Nutty: the Rook a1 takes the Pawn a7 but burns next to the
         // Fire Demon b8 (which nothing here can take).
-        let nutty = VariantSet::builtin().find("nutty").unwrap();
-        let value = |token| nutty.piece(nutty.kind(token).unwrap()).value;
         let fen = "12k/13/13/13/13/1d!11/p12/13/13/13/13/13/R5K6 w - - 0 1";
         let mut pos = position("nutty", fen);
-        assert_eq!(see_of(&mut pos, "a1a7"), value("P") - value("R"));
+        assert_eq!(
+            see_of(&mut pos, "a1a7"),
+            value("nutty", "P") - value("nutty", "R")
+        );
     }
 }
