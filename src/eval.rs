@@ -9,6 +9,9 @@ use crate::board::Position;
 use crate::types::{CELLS, Color, KING_STEPS, LION_JUMPS, Piece, Square};
 use crate::variant::{Burn, PieceType, Variant};
 
+/// The largest `eval-*` weight either way, in centipawns.
+pub const MAX_WEIGHT: i32 = 10_000;
+
 /// A variant's evaluation weights, in centipawns, read from its
 /// `engine.ini` section as `eval-NAME = VALUE` (piece values are the
 /// pieces' `value=` flags). The defaults are first estimates for Chu,
@@ -93,7 +96,7 @@ impl EvalParams {
             .trim()
             .parse()
             .map_err(|_| format!("eval-{name} needs a whole number of centipawns"))?;
-        if v.abs() > 10_000 {
+        if v.abs() > MAX_WEIGHT {
             return Err(format!("eval-{name} = {v} is out of range"));
         }
         let slot = self
@@ -178,7 +181,12 @@ fn promotion_potential(v: &Variant, t: &PieceType, own_rank: f64) -> f64 {
     gain * v.eval.promotion as f64 / 100.0 / (1.0 + to_go)
 }
 
-/// Score in centipawns for the side to move.
+/// The largest score the evaluation gives, short of the search's mate
+/// scores: pieces valued near `variant::MAX_PIECE_VALUE` in an ini file could
+/// otherwise sum past them and read as a mate.
+pub const EVAL_LIMIT: i32 = 90_000;
+
+/// Score in centipawns for the side to move, within `EVAL_LIMIT`.
 pub fn evaluate(pos: &Position) -> i32 {
     let mut score = pos.material(Color::White) - pos.material(Color::Black) + pos.placement();
     for color in Color::BOTH {
@@ -190,6 +198,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         }
     }
     score += pos.variant().eval.mop_up * mop_up_steps(pos);
+    let score = score.clamp(-EVAL_LIMIT, EVAL_LIMIT);
     if pos.side() == Color::White {
         score
     } else {
@@ -316,6 +325,21 @@ mod tests {
         assert_eq!(score(set, "2k2/5/5/5/1GK2 w") - apart, 40);
         let apart = score(set, "2k2/5/1g3/5/2K2 w");
         assert_eq!(score(set, "2k2/5/5/5/1gK2 w") - apart, -70);
+    }
+
+    #[test]
+    fn the_score_stays_short_of_mate_scores() {
+        let text = format!(
+            "[big]\nboard = 5x5\nzone = 1\nstart = 2k2/5/5/5/2K2 w\n\
+             piece = K | King | K | K | - | royal\n\
+             piece = G | Gold | WfF | WfF | - | value={}\n",
+            crate::variant::MAX_PIECE_VALUE
+        );
+        let set: &'static VariantSet = Box::leak(Box::new(VariantSet::parse(&text).unwrap()));
+        // Twenty Golds at the largest value are worth 1,000,000.
+        let fen = "GGkGG/GGGGG/GGGGG/GGGGG/GGKG1";
+        assert_eq!(score(set, &format!("{fen} w")), super::EVAL_LIMIT);
+        assert_eq!(score(set, &format!("{fen} b")), -super::EVAL_LIMIT);
     }
 
     /// A 7x7 variant with a 2-rank zone, every placement weight but the

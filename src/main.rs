@@ -146,6 +146,10 @@ enum Command {
         /// before and after shows whether the fit carries over.
         #[arg(long, value_name = "FILE", requires = "data")]
         holdout: Option<std::path::PathBuf>,
+        /// Fit the piece values alone, every eval-* weight held where it
+        /// is (for a fit whose values will be applied without its weights).
+        #[arg(long, requires = "data")]
+        values_only: bool,
     },
     /// Print each piece's empty-board mobility, the value that mobility
     /// gives, and the value the evaluation uses.
@@ -585,6 +589,7 @@ fn run(cli: Cli) -> Result<(), Stop> {
             iterations,
             prior,
             holdout,
+            values_only,
         }) => {
             let v = variant_named(set, &variant)?;
             match (generate, pgn, data) {
@@ -616,7 +621,12 @@ fn run(cli: Cli) -> Result<(), Stop> {
                             .map_err(|e| format!("{}: {e}", path.display()))
                     };
                     let samples = read(&path)?;
-                    let tuned = tune::tune(v, &samples, iterations, prior);
+                    let fit = if values_only {
+                        tune::Fit::ValuesOnly
+                    } else {
+                        tune::Fit::All
+                    };
+                    let tuned = tune::tune(v, &samples, iterations, prior, fit);
                     writeln!(
                         out,
                         "# {} positions, scale {:.6}/cp, error {:.6} -> {:.6}, prior {prior} positions",

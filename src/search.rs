@@ -41,6 +41,7 @@ const QS_RECAPTURES: usize = 4;
 const QS_MAX_PLIES: usize = 12;
 /// Scores beyond this are wins or losses at a known distance.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+const _: () = assert!(crate::eval::EVAL_LIMIT < MATE_BOUND - 1_000);
 /// A game won by the repetition rule: more than any material, less than a
 /// mate (`repetition_score`).
 const REPETITION_WIN: i32 = MATE_BOUND - 1;

@@ -16,7 +16,7 @@
 //! the piece values before tuning.
 
 use crate::board::Position;
-use crate::eval::{evaluate, mop_up_steps};
+use crate::eval::{MAX_WEIGHT, evaluate, mop_up_steps};
 use crate::game;
 use crate::movegen::{is_capture, parse_move_as_played, royal_attacked};
 use crate::moves::Move;
@@ -24,7 +24,7 @@ use crate::openings;
 use crate::play::pgn::PgnGame;
 use crate::search::{Limits, Searcher};
 use crate::types::{Color, KING_STEPS, LION_JUMPS};
-use crate::variant::{Burn, Variant};
+use crate::variant::{Burn, MAX_PIECE_VALUE, Variant};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -362,6 +362,17 @@ pub fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
     (lo + hi) / 2.0
 }
 
+/// Which weights a fit may move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// Piece values and `eval-*` weights together.
+    All,
+    /// Piece values alone, every `eval-*` weight held where it is: the
+    /// values are then fitted to the evaluation they will be played with
+    /// (a joint fit's values lean on weights that are not applied).
+    ValuesOnly,
+}
+
 /// What tuning found.
 #[derive(Clone, Debug)]
 pub struct Tuned {
@@ -382,8 +393,8 @@ pub struct Tuned {
 /// suggest (two disjoint 600-game Chu sets put a promoted Leopard at 45
 /// and at 993). Royal piece values stay as they are (losing a royal ends
 /// the game; the value is never traded), and so do weights whose term is
-/// zero in every sample.
-pub fn tune(v: &Variant, samples: &[Sample], iterations: usize, prior: f64) -> Tuned {
+/// zero in every sample; with `Fit::ValuesOnly` every `eval-*` weight.
+pub fn tune(v: &Variant, samples: &[Sample], iterations: usize, prior: f64, fit: Fit) -> Tuned {
     let before = weights(v);
     let scale = fit_scale(samples, &before);
     // The error's curvature in a weight whose term is 1, at an even
@@ -392,11 +403,27 @@ pub fn tune(v: &Variant, samples: &[Sample], iterations: usize, prior: f64) -> T
     let pull = 2.0 * prior * (scale / 4.0).powi(2);
     let n = before.len();
     let mut frozen: Vec<bool> = (0..n)
-        .map(|i| i < v.pieces.len() && v.pieces[i].royal)
+        .map(|i| match v.pieces.get(i) {
+            Some(piece) => piece.royal,
+            None => fit == Fit::ValuesOnly,
+        })
         .collect();
     for (i, f) in frozen.iter_mut().enumerate() {
         *f |= samples.iter().all(|s| s.terms[i] == 0.0);
     }
+    // Each weight stays within what engine.ini accepts: a piece's value
+    // at 0 or more (the data can make a piece look like a burden, as
+    // Suzumu's Pawns, whose numbers go with the losing side), a weight
+    // within its bound.
+    let (low, high): (Vec<f64>, Vec<f64>) = (0..n)
+        .map(|i| {
+            if i < v.pieces.len() {
+                (0.0, f64::from(MAX_PIECE_VALUE))
+            } else {
+                (-f64::from(MAX_WEIGHT), f64::from(MAX_WEIGHT))
+            }
+        })
+        .unzip();
     let mut w = before.clone();
     let (mut m, mut second) = (vec![0.0; n], vec![0.0; n]);
     let (beta1, beta2, rate) = (0.9_f64, 0.999_f64, 1.0_f64);
@@ -419,7 +446,7 @@ pub fn tune(v: &Variant, samples: &[Sample], iterations: usize, prior: f64) -> T
             second[i] = beta2 * second[i] + (1.0 - beta2) * grad[i] * grad[i];
             let m_hat = m[i] / (1.0 - beta1.powi(step as i32));
             let v_hat = second[i] / (1.0 - beta2.powi(step as i32));
-            w[i] -= rate * m_hat / (v_hat.sqrt() + 1e-12);
+            w[i] = (w[i] - rate * m_hat / (v_hat.sqrt() + 1e-12)).clamp(low[i], high[i]);
         }
     }
     Tuned {
@@ -449,10 +476,7 @@ pub fn ini_lines(v: &Variant, tuned: &Tuned) -> Vec<String> {
     }
     for (j, name) in WEIGHTS.iter().enumerate() {
         let i = v.pieces.len() + j;
-        let (old, new) = (
-            tuned.before[i].round(),
-            tuned.after[i].round().clamp(-10_000.0, 10_000.0),
-        );
+        let (old, new) = (tuned.before[i].round(), tuned.after[i].round());
         if new != old {
             lines.push(format!("# eval-{name} (was {old})"));
             lines.push(format!("eval-{name} = {new}"));
@@ -534,7 +558,7 @@ mod tests {
             }
             samples
         };
-        let tuned = tune(v, &positions(1.0), 500, 0.0);
+        let tuned = tune(v, &positions(1.0), 500, 0.0, Fit::All);
         let margin = |w: &[f64]| w[gold] - w[rook];
         assert!(
             margin(&tuned.after) > margin(&tuned.before) + 200.0,
@@ -553,13 +577,40 @@ mod tests {
         // cost), and hardly any of it against a prior of 80,000.
         let even_trade = positions(0.5);
         let moved = |prior| {
-            let t = tune(v, &even_trade, 2000, prior);
+            let t = tune(v, &even_trade, 2000, prior, Fit::All);
             margin(&t.after) - margin(&t.before)
         };
         let (free, two_thirds, strong) = (moved(0.0), moved(80.0), moved(80_000.0));
         assert!((free - 300.0).abs() < 10.0, "{free}");
         assert!((two_thirds - 200.0).abs() < 20.0, "{two_thirds}");
         assert!(strong.abs() < 5.0, "{strong}");
+
+        // A weight's term that decides the results: a joint fit moves the
+        // weight, a fit of the values alone holds it and moves the Gold.
+        let promotion = weight_index(v, "promotion");
+        let mut decided = positions(1.0);
+        for _ in 0..40 {
+            decided.push(sample(&[(promotion, 3.0), (gold, 1.0)], 1.0));
+            decided.push(sample(&[(promotion, -3.0), (gold, -1.0)], 0.0));
+        }
+        let joint = tune(v, &decided, 500, 0.0, Fit::All);
+        let values = tune(v, &decided, 500, 0.0, Fit::ValuesOnly);
+        assert!(
+            joint.after[promotion] > joint.before[promotion] + 20.0,
+            "{joint:?}"
+        );
+        assert_eq!(values.after[promotion], values.before[promotion]);
+        assert!(
+            values.after[gold] > values.before[gold] + 100.0,
+            "{values:?}"
+        );
+
+        // A piece whose numbers go with losing: its value stops at 0.
+        let burden: Vec<Sample> = (0..80)
+            .map(|k| sample(&[(pawn, 1.0 - 2.0 * f64::from(k % 2))], f64::from(k % 2)))
+            .collect();
+        let t = tune(v, &burden, 2000, 0.0, Fit::ValuesOnly);
+        assert_eq!(t.after[pawn], 0.0, "{t:?}");
     }
 
     #[test]

@@ -303,6 +303,12 @@ pub struct PieceType {
 /// `reach` value of an unlimited slide.
 pub const UNLIMITED: u8 = u8::MAX;
 
+/// The largest `value=` a piece may have, in centipawns (a built-in
+/// Fire Demon has 3,000): a side's material stays far inside an `i32` on
+/// the largest board, and the evaluation holds its sum short of the
+/// search's mate scores (`eval::EVAL_LIMIT`).
+pub const MAX_PIECE_VALUE: i32 = 50_000;
+
 impl PieceType {
     #[inline]
     pub fn rays(&self, color: Color) -> &[Ray] {
@@ -1107,9 +1113,14 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
                     r[1].iter().map(|r| r.delta).collect(),
                 ];
             }
-            ("value", Some(v)) => {
-                value = Some(v.parse::<i32>().map_err(|_| format!("bad value '{v}'"))?)
-            }
+            ("value", Some(v)) => match v.parse::<i32>() {
+                Ok(n) if (0..=MAX_PIECE_VALUE).contains(&n) => value = Some(n),
+                _ => {
+                    return Err(format!(
+                        "bad value '{v}' (a whole number of centipawns, 0 to {MAX_PIECE_VALUE})"
+                    ));
+                }
+            },
             _ => return Err(format!("unknown flag '{flag}'")),
         }
     }
@@ -1226,6 +1237,17 @@ mod tests {
                 "[x]\nboard = 3x3\nzone = {depth}\nstart = k2/3/2K w\npiece = K | King | K | K | - | royal\n"
             ))
         };
+        let valued = |value: &str| {
+            VariantSet::parse(&format!(
+                "[x]\nboard = 3x3\nstart = k2/3/2K w\npiece = K | King | K | K | - | royal\n\
+                 piece = G | Gold | WfF | WfF | - | value={value}\n"
+            ))
+        };
+        assert!(valued("0").is_ok() && valued(&MAX_PIECE_VALUE.to_string()).is_ok());
+        for bad in ["-1", "50001", "2147483648", "x"] {
+            let e = valued(bad).err().unwrap_or_default();
+            assert!(e.contains(&format!("bad value '{bad}'")), "{bad}: {e}");
+        }
         assert!(zone(3).is_ok());
         let deep = zone(4).err().unwrap_or_default();
         assert!(
