@@ -200,12 +200,20 @@ mod tests {
         // a8 to take the Bishop a10, the Pawn in passing or not; the Gold
         // b11 takes it back.
         let fen = "15k/16/16/16/16/1g14/b15/16/p15/16/16/P15/16/R!15/16/K15 w - - 0 1";
+        let (pawn, bishop, general) = (
+            value("suzumu", "P"),
+            value("suzumu", "B"),
+            value("suzumu", "R!"),
+        );
         let mut pos = position("suzumu", fen);
-        assert_eq!(see_of(&mut pos, "a3a8,a8a10"), 100 + 500 - 1200);
-        assert_eq!(see_of(&mut pos, "a3a10"), 500 - 1200);
+        assert_eq!(see_of(&mut pos, "a3a8,a8a10"), pawn + bishop - general);
+        assert_eq!(see_of(&mut pos, "a3a10"), bishop - general);
         // Without the Gold the General keeps what it took.
         let fen = "15k/16/16/16/16/16/b15/16/p15/16/16/P15/16/R!15/16/K15 w - - 0 1";
-        assert_eq!(see_of(&mut position("suzumu", fen), "a3a8,a8a10"), 600);
+        assert_eq!(
+            see_of(&mut position("suzumu", fen), "a3a8,a8a10"),
+            pawn + bishop
+        );
     }
 
     #[test]
