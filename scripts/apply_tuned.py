@@ -20,8 +20,9 @@ if the section, a piece or a value cannot be found.
 same way from where it was, the others stay (the halves disagreeing means
 the data do not tell). --keep NAME ...: pieces (by token) or weights (as
 eval-NAME) left as they are. --values-only: the piece values alone, every
-eval-* weight left as it is (Chu's values of 2026-11 were written so: with
-the weights as well the fit lost in play).
+eval-* weight left as it is (Chu's first fitted values were written so:
+with the weights as well the fit lost in play). A fit made with `kyodai
+tune --values-only` holds the weights already and prints none.
 """
 import re
 import sys
