@@ -669,24 +669,32 @@ fn apply_tuned_writes_only_what_both_halves_agree_on() {
         std::fs::write(&path, text).unwrap();
         path
     };
-    let all = write(
-        "all.txt",
-        "[cashew-shogi]\n# piece P (Pawn): value=85 (was 100)\n\
-         # piece G (Gold): value=200 (was 183)\n# piece S (Silver): value=170 (was 156)\n\
-         # eval-mop-up (was 20)\neval-mop-up = 30\n# eval-centre (was 3)\neval-centre = -5\n",
-    );
-    let half1 = write(
-        "half1.txt",
-        "[cashew-shogi]\n# piece P (Pawn): value=90 (was 100)\n\
-         # piece G (Gold): value=210 (was 183)\n# piece S (Silver): value=160 (was 156)\n\
-         # eval-mop-up (was 20)\neval-mop-up = 25\n# eval-centre (was 3)\neval-centre = -2\n",
-    );
-    let half2 = write(
-        "half2.txt",
-        "[cashew-shogi]\n# piece P (Pawn): value=80 (was 100)\n\
-         # piece G (Gold): value=180 (was 183)\n# piece S (Silver): value=180 (was 156)\n\
-         # eval-mop-up (was 20)\neval-mop-up = 28\n# eval-centre (was 3)\neval-centre = 4\n",
-    );
+    // The fits move Cashew's Pawn, Gold and Silver from their present
+    // values (whatever engine.ini holds) by these amounts: all the data,
+    // one half, the other.
+    let builtin = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/engine.ini"));
+    let present = |token| -> i32 {
+        piece_value(builtin, "cashew", token)
+            .and_then(|v| v.parse().ok())
+            .expect("a built-in value")
+    };
+    let (pawn, gold, silver) = (present("P"), present("G"), present("S"));
+    let fit = |name: &str, moves: [i32; 3], weights: [i32; 2]| {
+        let text = format!(
+            "[cashew-shogi]\n# piece P (Pawn): value={} (was {pawn})\n\
+             # piece G (Gold): value={} (was {gold})\n# piece S (Silver): value={} (was {silver})\n\
+             # eval-mop-up (was 20)\neval-mop-up = {}\n# eval-centre (was 3)\neval-centre = {}\n",
+            pawn + moves[0],
+            gold + moves[1],
+            silver + moves[2],
+            weights[0],
+            weights[1]
+        );
+        write(name, &text)
+    };
+    let all = fit("all.txt", [-15, 17, 14], [30, -5]);
+    let half1 = fit("half1.txt", [-10, 27, 4], [25, -2]);
+    let half2 = fit("half2.txt", [-20, -3, 24], [28, 4]);
     let ini = apply_tuned(
         &dir,
         &[
@@ -700,9 +708,9 @@ fn apply_tuned_writes_only_what_both_halves_agree_on() {
     );
     // Both halves lower the Pawn; they split on the Gold; the Silver is kept.
     let value = |token| piece_value(&ini, "cashew", token);
-    assert_eq!(value("P").as_deref(), Some("85"));
-    assert_eq!(value("G").as_deref(), Some("183"));
-    assert_eq!(value("S").as_deref(), Some("156"));
+    assert_eq!(value("P"), Some((pawn - 15).to_string()));
+    assert_eq!(value("G"), Some(gold.to_string()));
+    assert_eq!(value("S"), Some(silver.to_string()));
     // Weights likewise, one the section did not set (it is added) and one
     // the halves split on.
     let text = std::fs::read_to_string(&ini).unwrap();
@@ -716,7 +724,10 @@ fn apply_tuned_writes_only_what_both_halves_agree_on() {
     assert!(section.contains(&"eval-centre = 3"), "{section:?}");
     // --values-only: the values as before, no weight changed.
     let ini = apply_tuned(&dir, &[all.as_os_str(), "--values-only".as_ref()]);
-    assert_eq!(piece_value(&ini, "cashew", "S").as_deref(), Some("170"));
+    assert_eq!(
+        piece_value(&ini, "cashew", "S"),
+        Some((silver + 14).to_string())
+    );
     let text = std::fs::read_to_string(&ini).unwrap();
     assert!(!text.contains("eval-mop-up = 30"), "{text}");
     assert!(!text.contains("eval-centre = -5"), "{text}");
