@@ -4,14 +4,15 @@
 //! game's result; the tuner then looks for the
 //! piece values and `eval-*` weights under which a logistic of the static
 //! evaluation predicts those results best (least squared error), and
-//! prints them as `engine.ini` lines.
+//! prints them as `engine.ini` lines (`Fit::ValuesOnly`: the piece values
+//! alone). Every weight stays within the bounds engine.ini accepts.
 //!
 //! The evaluation is linear in every weight tuned here (`evaluate` is a sum
 //! of weights times counts and distances), so each position is reduced
 //! once to its `terms`, and the error and its gradient are sums over those
 //! vectors: no search, no board, per step. A test holds `terms` to
 //! `evaluate` exactly (up to the board's rounding of placement scores to
-//! whole centipawns). Two inputs stay fixed: `eval-slow-value`, a
+//! whole centipawns, and below `eval::EVAL_LIMIT`). Two inputs stay fixed: `eval-slow-value`, a
 //! threshold rather than a weight, and the gain of a promotion, taken from
 //! the piece values before tuning.
 
