@@ -12,9 +12,9 @@
 //! once to its `terms`, and the error and its gradient are sums over those
 //! vectors: no search, no board, per step. A test holds `terms` to
 //! `evaluate` exactly (up to the board's rounding of placement scores to
-//! whole centipawns, and below `eval::EVAL_LIMIT`). Two inputs stay fixed: `eval-slow-value`, a
-//! threshold rather than a weight, and the gain of a promotion, taken from
-//! the piece values before tuning.
+//! whole centipawns, and below `eval::EVAL_LIMIT`). Two inputs stay
+//! fixed: `eval-slow-value`, a threshold rather than a weight, and the
+//! gain of a promotion, taken from the piece values before tuning.
 
 use crate::board::Position;
 use crate::eval::{MAX_WEIGHT, evaluate, mop_up_steps};
