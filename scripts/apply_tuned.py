@@ -22,7 +22,8 @@ the data do not tell). --keep NAME ...: pieces (by token) or weights (as
 eval-NAME) left as they are. --values-only: the piece values alone, every
 eval-* weight left as it is (Chu's first fitted values were written so:
 with the weights as well the fit lost in play). A fit made with `kyodai
-tune --values-only` holds the weights already and prints none.
+tune --values-only` holds the weights already and prints none; one made
+with `--weights-only` prints no piece value.
 """
 import re
 import sys

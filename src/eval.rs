@@ -24,8 +24,8 @@ pub struct EvalParams {
     /// (`eval-royal-rank`): a King that walks out meets the long-range
     /// pieces.
     pub royal_rank: i32,
-    /// ... and this much per file away from the corner-most file
-    /// (`eval-royal-file`), counted from the centre.
+    /// ... and this much per file it stands from the centre file
+    /// (`eval-royal-file`), where every royal of these games starts.
     pub royal_file: i32,
     /// Pieces worth at most `slow_value` (`eval-slow-value`) gain
     /// `advance` (`eval-advance`) per rank they have moved up, to the
@@ -147,8 +147,8 @@ pub fn placement_scores(v: &Variant) -> Vec<i16> {
                 } as f64;
                 let file_off = (sq.file() as f64 - cx).abs();
                 let score = if t.royal {
-                    // Royals are safest at home and away from the centre
-                    // files, where the long-range pieces meet.
+                    // Royals are safest at home: on their back ranks and
+                    // near the centre file they start on, behind their army.
                     -(w.royal_rank as f64) * own_rank - w.royal_file as f64 * file_off
                 } else {
                     // Central files give more scope; stepping pieces gain by

@@ -148,8 +148,12 @@ enum Command {
         holdout: Option<std::path::PathBuf>,
         /// Fit the piece values alone, every eval-* weight held where it
         /// is (for a fit whose values will be applied without its weights).
-        #[arg(long, requires = "data")]
+        #[arg(long, requires = "data", conflicts_with = "weights_only")]
         values_only: bool,
+        /// Fit the eval-* weights alone, every piece value held where it
+        /// is (weights fitted to the values the engine plays with).
+        #[arg(long, requires = "data")]
+        weights_only: bool,
     },
     /// Print each piece's empty-board mobility, the value that mobility
     /// gives, and the value the evaluation uses.
@@ -590,6 +594,7 @@ fn run(cli: Cli) -> Result<(), Stop> {
             prior,
             holdout,
             values_only,
+            weights_only,
         }) => {
             let v = variant_named(set, &variant)?;
             match (generate, pgn, data) {
@@ -621,10 +626,10 @@ fn run(cli: Cli) -> Result<(), Stop> {
                             .map_err(|e| format!("{}: {e}", path.display()))
                     };
                     let samples = read(&path)?;
-                    let fit = if values_only {
-                        tune::Fit::ValuesOnly
-                    } else {
-                        tune::Fit::All
+                    let fit = match (values_only, weights_only) {
+                        (true, _) => tune::Fit::ValuesOnly,
+                        (_, true) => tune::Fit::WeightsOnly,
+                        _ => tune::Fit::All,
                     };
                     let tuned = tune::tune(v, &samples, iterations, prior, fit);
                     writeln!(

@@ -5,7 +5,8 @@
 //! piece values and `eval-*` weights under which a logistic of the static
 //! evaluation predicts those results best (least squared error), and
 //! prints them as `engine.ini` lines (`Fit::ValuesOnly`: the piece values
-//! alone). Every weight stays within the bounds engine.ini accepts.
+//! alone, `Fit::WeightsOnly`: the weights alone). Every weight stays
+//! within the bounds engine.ini accepts.
 //!
 //! The evaluation is linear in every weight tuned here (`evaluate` is a sum
 //! of weights times counts and distances), so each position is reduced
@@ -372,6 +373,9 @@ pub enum Fit {
     /// values are then fitted to the evaluation they will be played with
     /// (a joint fit's values lean on weights that are not applied).
     ValuesOnly,
+    /// The `eval-*` weights alone, every piece value held: the mirror of
+    /// `ValuesOnly`, for weights fitted to the values they play with.
+    WeightsOnly,
 }
 
 /// What tuning found.
@@ -394,7 +398,8 @@ pub struct Tuned {
 /// suggest (two disjoint 600-game Chu sets put a promoted Leopard at 45
 /// and at 993). Royal piece values stay as they are (losing a royal ends
 /// the game; the value is never traded), and so do weights whose term is
-/// zero in every sample; with `Fit::ValuesOnly` every `eval-*` weight.
+/// zero in every sample; with `Fit::ValuesOnly` every `eval-*` weight,
+/// with `Fit::WeightsOnly` every piece value.
 pub fn tune(v: &Variant, samples: &[Sample], iterations: usize, prior: f64, fit: Fit) -> Tuned {
     let before = weights(v);
     let scale = fit_scale(samples, &before);
@@ -405,7 +410,7 @@ pub fn tune(v: &Variant, samples: &[Sample], iterations: usize, prior: f64, fit:
     let n = before.len();
     let mut frozen: Vec<bool> = (0..n)
         .map(|i| match v.pieces.get(i) {
-            Some(piece) => piece.royal,
+            Some(piece) => piece.royal || fit == Fit::WeightsOnly,
             None => fit == Fit::ValuesOnly,
         })
         .collect();
@@ -587,7 +592,8 @@ mod tests {
         assert!(strong.abs() < 5.0, "{strong}");
 
         // A weight's term that decides the results: a joint fit moves the
-        // weight, a fit of the values alone holds it and moves the Gold.
+        // weight, a fit of the values alone holds it and moves the Gold, a
+        // fit of the weights alone holds the Gold and moves the weight.
         let promotion = weight_index(v, "promotion");
         let mut decided = positions(1.0);
         for _ in 0..40 {
@@ -596,6 +602,7 @@ mod tests {
         }
         let joint = tune(v, &decided, 500, 0.0, Fit::All);
         let values = tune(v, &decided, 500, 0.0, Fit::ValuesOnly);
+        let weights = tune(v, &decided, 500, 0.0, Fit::WeightsOnly);
         assert!(
             joint.after[promotion] > joint.before[promotion] + 20.0,
             "{joint:?}"
@@ -604,6 +611,11 @@ mod tests {
         assert!(
             values.after[gold] > values.before[gold] + 100.0,
             "{values:?}"
+        );
+        assert_eq!(weights.after[gold], weights.before[gold]);
+        assert!(
+            weights.after[promotion] > weights.before[promotion] + 20.0,
+            "{weights:?}"
         );
 
         // A piece whose numbers go with losing: its value stops at 0.

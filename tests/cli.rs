@@ -306,6 +306,44 @@ fn tune_generates_data_it_can_read_and_refuses_bad_input() {
         })
         .expect("a piece value changed");
     assert_eq!(piece_value(&ini, "cashew", &token), Some(value));
+    // --values-only prints piece values and no weight, --weights-only the
+    // reverse; the two together are refused.
+    let fit_one = |flag: &str| {
+        let run = kyodai(&[
+            "tune",
+            "cashew",
+            "--data",
+            path,
+            "--iterations",
+            "20",
+            "--prior",
+            "0",
+            flag,
+        ]);
+        assert!(run.status.success(), "{}", stderr(&run));
+        stdout(&run)
+    };
+    let values = fit_one("--values-only");
+    assert!(
+        values.contains("# piece ") && !values.contains("eval-"),
+        "{values}"
+    );
+    let weights = fit_one("--weights-only");
+    assert!(
+        weights.contains("eval-") && !weights.contains("# piece "),
+        "{weights}"
+    );
+    refused(
+        &[
+            "tune",
+            "chu",
+            "--data",
+            "x",
+            "--values-only",
+            "--weights-only",
+        ],
+        "cannot be used with",
+    );
     std::fs::write(&file, format!("{text}not a fen;1\n")).unwrap();
     let bad = kyodai(&["tune", "cashew", "--data", path]);
     assert_eq!(bad.status.code(), Some(1), "{}", stderr(&bad));
