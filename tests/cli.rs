@@ -271,20 +271,24 @@ fn tune_generates_data_it_can_read_and_refuses_bad_input() {
     let file = dir.join("cashew.txt");
     std::fs::write(&file, &text).unwrap();
     let path = file.to_str().unwrap();
-    let tuned = kyodai(&[
-        "tune",
-        "cashew",
-        "--data",
-        path,
-        "--iterations",
-        "20",
-        "--prior",
-        "0",
-        "--holdout",
-        path,
-    ]);
-    assert!(tuned.status.success(), "{}", stderr(&tuned));
-    let out = stdout(&tuned);
+    // A short fit of the data, with `extra` arguments.
+    let fit = |extra: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "cashew",
+            "--data",
+            path,
+            "--iterations",
+            "20",
+            "--prior",
+            "0",
+        ];
+        args.extend_from_slice(extra);
+        let run = kyodai(&args);
+        assert!(run.status.success(), "{}", stderr(&run));
+        stdout(&run)
+    };
+    let out = fit(&["--holdout", path]);
     assert!(
         out.contains("[cashew-shogi]")
             && out.contains("eval-")
@@ -308,27 +312,12 @@ fn tune_generates_data_it_can_read_and_refuses_bad_input() {
     assert_eq!(piece_value(&ini, "cashew", &token), Some(value));
     // --values-only prints piece values and no weight, --weights-only the
     // reverse; the two together are refused.
-    let fit_one = |flag: &str| {
-        let run = kyodai(&[
-            "tune",
-            "cashew",
-            "--data",
-            path,
-            "--iterations",
-            "20",
-            "--prior",
-            "0",
-            flag,
-        ]);
-        assert!(run.status.success(), "{}", stderr(&run));
-        stdout(&run)
-    };
-    let values = fit_one("--values-only");
+    let values = fit(&["--values-only"]);
     assert!(
         values.contains("# piece ") && !values.contains("eval-"),
         "{values}"
     );
-    let weights = fit_one("--weights-only");
+    let weights = fit(&["--weights-only"]);
     assert!(
         weights.contains("eval-") && !weights.contains("# piece "),
         "{weights}"
