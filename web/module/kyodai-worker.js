@@ -8,23 +8,22 @@
 //               {type: 'describe', id}
 // Messages out: {type: 'ready'}, {type: 'line', line}, {type: 'describe', id, json},
 //               {type: 'quit'}
-'use strict';
 
-const port = (() => {
-  if (typeof self !== 'undefined' && typeof self.postMessage === 'function') {
-    return {
-      send: (message) => self.postMessage(message),
-      listen: (handler) => { self.onmessage = (event) => handler(event.data); },
-      close: () => self.close(),
-    };
-  }
-  const { parentPort } = require('node:worker_threads');
-  return {
+// The channel to the page: a Web Worker's own, or a Node.js worker
+// thread's parent port (loaded as a module: no `require` there).
+const inBrowser = typeof self !== 'undefined' && typeof self.postMessage === 'function';
+const portReady = inBrowser
+  ? Promise.resolve({
+    send: (message) => self.postMessage(message),
+    listen: (handler) => { self.onmessage = (event) => handler(event.data); },
+    close: () => self.close(),
+  })
+  : import('node:worker_threads').then(({ parentPort }) => ({
     send: (message) => parentPort.postMessage(message),
     listen: (handler) => parentPort.on('message', handler),
     close: () => parentPort.close(),
-  };
-})();
+  }));
+let port = null;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -139,7 +138,12 @@ function pump() {
   }
 }
 
-port.listen((message) => {
+portReady.then((ready) => {
+  port = ready;
+  port.listen(onMessage);
+});
+
+function onMessage(message) {
   switch (message.type) {
     case 'init':
       moduleBytes = message.wasm;
@@ -165,4 +169,4 @@ port.listen((message) => {
     default:
       break;
   }
-});
+}
