@@ -47,7 +47,7 @@ const HELP: &[&str] = &[
     "#   level MOVES MINUTES INCREMENT, st SECONDS, sd DEPTH, time/otim CENTISECONDS",
     "#   analyze (think without moving; . shows progress), exit, hint",
     "#   exclude/include MOVE|all, post/nopost (thinking output), hard/easy (pondering)",
-    "#   memory MB, cores N, option NAME=VALUE, ping N, quit",
+    "#   memory MB, cores N, option NAME=VALUE, ping N, fen (the position), quit",
 ];
 
 /// Commands that end a search without playing its move.
@@ -210,7 +210,14 @@ impl Protocol for Engine {
                         }
                     }
                 });
+                let ended = bg.ended;
                 handle_beside_search(&mut self.settings, &*self.link.out, cmd, arg, progress);
+                // A host that cannot hand over a line while a search runs
+                // (wasm32) stopped it for this one: it goes on now.
+                if !ended && !self.search.is_searching() {
+                    self.stop_background();
+                    self.start_background();
+                }
                 return true;
             }
             self.stop_background();
@@ -439,6 +446,13 @@ impl Engine {
                 }
             }
             "bk" => {}
+            // Kyodai's own: the game's position as the engine has it (a
+            // move's burns and contagion included), for a GUI that cannot
+            // work them out itself.
+            "fen" => {
+                let fen = self.session.position().fen();
+                self.say(&format!("fen {fen}"));
+            }
             "protover" => self.features(),
             "new" => {
                 let chu = self.session.find_variant("chu");

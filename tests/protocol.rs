@@ -1928,6 +1928,25 @@ fn hover_shows_a_fire_demons_burn_victims() {
 }
 
 #[test]
+fn fen_tells_the_position_with_a_moves_burns() {
+    // The Fire Demon's move to g8 burns the Pawns on f9 and h9, which no
+    // move string says: the GUI reads the position back.
+    let mut e = Engine::with_fen(
+        "nutty-shogi",
+        "6k6/13/13/13/5p1p5/13/13/13/5D!7/13/13/13/6K6 w - 0 1",
+    );
+    e.accepts("f5g8");
+    e.send("fen");
+    let out = e.sync();
+    assert_eq!(
+        out,
+        ["fen 6k6/13/13/13/13/6D!6/13/13/13/13/13/13/6K6 b - 0 1"],
+        "{out:?}"
+    );
+    e.quit();
+}
+
+#[test]
 fn lifting_a_piece_that_may_not_move_marks_nothing() {
     let mut e = Engine::with_fen("chu", "6k5/12/12/12/12/5p6/5N6/12/12/12/12/6K5 w - 0 1");
     // Gote's pawn, with Sente to move; an empty square.

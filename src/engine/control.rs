@@ -134,6 +134,20 @@ impl SearchControl {
         self.ponderhit.store(true, Ordering::SeqCst);
     }
 
+    /// Whether a search is still searching: natively its thread has not
+    /// finished; on wasm32 never, when anything else can ask (the search
+    /// runs inside the call that started it).
+    pub fn is_searching(&self) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.running.as_ref().is_some_and(|h| !h.is_finished())
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            false
+        }
+    }
+
     /// Whether a search was started and its result not yet taken.
     pub fn is_running(&self) -> bool {
         self.running.is_some()

@@ -135,6 +135,9 @@ test('CECP analysis: . and exit reach the running search', async () => {
   await e.ask('analyze', '4 ');
   const stat = await e.ask('.', 'stat01:');
   assert.match(stat.line, /^stat01: \d+ \d+ \d+/);
+  // The analysis goes on after a line answered beside it.
+  await e.ask('ping 2', 'pong 2');
+  await e.expect('6 ');
   e.send('exit');
   assert.equal((await e.ask('ping 1', 'pong')).line, 'pong 1');
   e.close();
