@@ -6,7 +6,9 @@
 import Kyodai from './kyodai.mjs';
 import { Session } from './session.mjs';
 import { Game, VariantInfo } from './game.mjs';
-import { parseMove, moveText, applyMove, squareName, isSente, writeFen } from './notation.mjs';
+import {
+  parseFen, parseMove, moveText, applyMove, squareName, isSente, writeFen, writeSfen, sfenToFen,
+} from './notation.mjs';
 import { formatScore, MultiPv } from './protocol.mjs';
 import { writePgn, pgnDate } from './pgn.mjs';
 import { pieceLabel } from './labels.mjs';
@@ -97,6 +99,8 @@ async function startGame(fen) {
   state.view = 0;
   state.entry = null;
   state.flipped = state.mode === 'gote';
+  // lishogi's SFEN is for Chu only.
+  $('sfen-buttons').hidden = v.name !== 'chu';
   await s.request(`st ${$('time').value}`);
   await s.setOption('Skill level', $('skill').value);
   await s.setOption('MultiPV', $('multipv').value);
@@ -142,7 +146,7 @@ async function engineMove() {
   const comment = info
     ? `${formatScore(info.score)}/${info.depth} ${formatTime(secs)}`
     : formatTime(secs);
-  record(move, [], comment);
+  await record(move, comment);
   if (result) state.game.result = result;
   renderAll();
   if (!state.game.result && !humanPlays(state.game.side)) await engineMove();
@@ -167,11 +171,16 @@ async function stopEngine() {
   }
 }
 
-/** A ply the engine accepted: the page's board follows it. */
-function record(text, victims, comment) {
+/** A ply the engine accepted: the page's board follows it. The engine's own
+ * position where it can tell it (burns, contagion: effects no move string
+ * writes); else the move string's origin, destination, kills and promotion. */
+async function record(text, comment) {
   const g = state.game;
-  const move = parseMove(text);
-  const pos = applyMove(g.position, move, victims, (t) => g.variant.promotion(t));
+  const v = g.variant;
+  const fen = await state.session.fen();
+  const pos = fen
+    ? parseFen(fen, v.width, v.height)
+    : applyMove(g.position, parseMove(text), (t) => v.promotion(t));
   g.push(text, pos, comment);
   state.view = g.plies.length;
   state.moveStarted = performance.now();
@@ -219,7 +228,7 @@ async function click(square) {
   if (path.length > 1 && square === last) {
     // A cyan square clicked twice: the move ends there (XBoard's rule).
     await s.put(square);
-    await finish(path, false, []);
+    await finish(path, false);
     return;
   }
   if (!marker) {
@@ -234,13 +243,28 @@ async function click(square) {
     setStatus('The move goes on: click where it ends, or this square again to end it here');
     return;
   }
-  const victims = await s.hover(square);
   const forced = await s.put(square);
   let promote = forced === '+';
   if (marker === 'promotion') {
     promote = await askPromotion(path[0]);
   }
-  await finish([...path, square], promote, victims);
+  await finish([...path, square], promote);
+}
+
+async function showVictims(square) {
+  const entry = state.entry;
+  if (!entry || entry.hovered === square) return;
+  entry.hovered = square;
+  const mark = entry.marks.get(square);
+  // Not `busy`: a hover only reads, and the session keeps requests in order.
+  const victims = ['capture', 'promotion', 'forced'].includes(mark)
+    ? await state.session.hover(square)
+    : [];
+  if (state.entry !== entry || entry.hovered !== square) return;
+  if (victims.length || entry.victims?.length) {
+    entry.victims = victims;
+    renderBoard();
+  }
 }
 
 async function lift(square) {
@@ -249,7 +273,7 @@ async function lift(square) {
 }
 
 /** Send the entered move; on acceptance record it and go on. */
-async function finish(path, promote, victims) {
+async function finish(path, promote) {
   const s = state.session;
   const g = state.game;
   state.entry = null;
@@ -269,12 +293,13 @@ async function finish(path, promote, victims) {
     await continueGame();
     return;
   }
-  record(text, victims, formatTime(secs));
+  await record(text, formatTime(secs));
   if (answer.result) {
     g.result = answer.result;
   }
   renderAll();
-  if (!g.result) await continueGame();
+  // Not awaited: the entry is over (`busy` ends) while Kyodai thinks.
+  if (!g.result) continueGame().catch(report);
 }
 
 function askPromotion(from) {
@@ -367,6 +392,7 @@ function renderBoard() {
       if (state.entry?.path.includes(sq)) cell.classList.add('lifted');
       const mark = marks.get(sq);
       if (mark) cell.classList.add(`m-${mark}`);
+      if (state.entry?.victims?.includes(sq)) cell.classList.add('m-victim');
       const token = pos.cells[rank][file];
       let label = sq;
       if (token) {
@@ -520,6 +546,12 @@ function bindControls() {
     const cell = e.target.closest('.sq');
     if (cell) onSquare(cell.dataset.square);
   });
+  // Over a capture, Kyodai names the other pieces the move removes
+  // (burns, a double capture's first victim), as XBoard shows them.
+  $('board').addEventListener('pointerover', (e) => {
+    const cell = e.target.closest('.sq');
+    if (cell) showVictims(cell.dataset.square);
+  });
   $('new').addEventListener('click', () => newGame());
   $('variant').addEventListener('change', () => newGame());
   $('mode').addEventListener('change', () => newGame());
@@ -564,6 +596,16 @@ function bindControls() {
   $('fen-load').addEventListener('click', () => {
     const fen = $('fen').value.trim();
     if (fen) newGame(fen);
+  });
+  $('sfen-show').addEventListener('click', () => {
+    $('fen').value = writeSfen(state.game.positionAt(state.view), state.view + 1);
+  });
+  $('sfen-load').addEventListener('click', () => {
+    try {
+      newGame(sfenToFen($('fen').value));
+    } catch (e) {
+      setStatus(e.message);
+    }
   });
   $('pgn-export').addEventListener('click', exportPgn);
   document.addEventListener('keydown', (e) => {

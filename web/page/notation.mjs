@@ -121,19 +121,21 @@ export function moveText(path, promote = false) {
 }
 
 /**
- * The position after a move, given what the engine said it removes besides
- * the destination (`victims`: kill squares and burns) and the token each
- * token promotes to (`promotion(token)` -> token, Sente's case).
- * Kill squares that were empty (a Lion's step over an empty square) stay empty.
+ * The position after a move as its string writes it: the piece leaves its
+ * origin, the pieces on its kill squares go, it lands (promoted by `+`, to
+ * the token `promotion(token)` names, in Sente's case). Kill squares that
+ * were empty (a Lion's step over an empty square) stay empty. Effects no
+ * move string writes (Nutty's burns, Macadamia's contagion) are not here:
+ * the page takes the engine's position for them where it can.
  */
-export function applyMove(pos, move, victims, promotion) {
+export function applyMove(pos, move, promotion) {
   const cells = pos.cells.map((r) => r.slice());
   const at = (name) => parseSquare(name, pos.width, pos.height);
-  if (!move.pass || move.from) {
+  if (move.from) {
     const from = at(move.from);
     const to = at(move.to);
     let piece = cells[from.rank][from.file];
-    for (const name of [...move.kills, ...victims]) {
+    for (const name of move.kills) {
       const sq = at(name);
       if (sq) cells[sq.rank][sq.file] = null;
     }
@@ -145,4 +147,24 @@ export function applyMove(pos, move, victims, promotion) {
     cells[to.rank][to.file] = piece;
   }
   return { ...pos, cells, side: pos.side === 'w' ? 'b' : 'w' };
+}
+
+/**
+ * lishogi's SFEN of a Chu position (src/usi/notation.rs): the board as the
+ * FEN writes it, `b` when Sente is to move and `w` for Gote (the other way
+ * round from the FEN), the Lion-capture square (`-`: the page does not
+ * track it), and the move number (plies from the start, counting from 1).
+ */
+export function writeSfen(pos, moveNumber) {
+  const board = writeFen(pos).split(' ')[0];
+  return `${board} ${pos.side === 'w' ? 'b' : 'w'} - ${moveNumber}`;
+}
+
+/** The FEN Kyodai's `setboard` takes for an SFEN; throws if it is not one. */
+export function sfenToFen(sfen) {
+  const [board, side, ...rest] = sfen.trim().split(/\s+/);
+  if (!board || !['b', 'w'].includes(side) || rest.length > 2) {
+    throw new Error(`not an SFEN (board, b or w, Lion square, move number): ${sfen}`);
+  }
+  return `${board} ${side === 'b' ? 'w' : 'b'} - 0 1`;
 }

@@ -39,7 +39,7 @@ const RESULT = /^(1-0|0-1|1\/2-1\/2)\s*\{([^}]*)\}/;
 /**
  * One output line as an event object with a `type`:
  * feature, done (feature done=1), option (feature option=...), move, thinking,
- * highlight, choice, result, illegal, error, usererror, pong, comment, setup, other.
+ * highlight, choice, result, illegal, error, usererror, pong, fen, comment, setup, other.
  */
 export function parseLine(line, height = 12) {
   const text = line.trim();
@@ -71,6 +71,7 @@ export function parseLine(line, height = 12) {
   }
   if ((m = /^tellusererror\s+(.*)$/.exec(text))) return { type: 'usererror', message: m[1] };
   if ((m = /^pong\s+(\S+)/.exec(text))) return { type: 'pong', id: m[1] };
+  if ((m = /^fen\s+(.+)$/.exec(text))) return { type: 'fen', fen: m[1] };
   if (text.startsWith('#')) return { type: 'comment', text };
   if (text.startsWith('setup ') || text.startsWith('piece ')) return { type: 'setup', text };
   return { type: 'other', text };

@@ -15,9 +15,11 @@ export class Session {
     this.fences = new Map(); // ping id -> { lines, resolve }
     this.collecting = []; // the open fences' line buffers
     this.queue = Promise.resolve();
-    this.waitingMove = null; // resolve of go()
+    this.going = null; // the running go(), if any
+    this.stopped = false; // stop() was called during it
     this.handlers = { thinking: [], result: [], move: [], line: [] };
     this.options = [];
+    this.readsFen = false;
     this.features = {};
     engine.addMessageListener((line) => this.receive(line));
   }
@@ -53,13 +55,8 @@ export class Session {
         this.emit('thinking', ev);
         return;
       case 'move':
-        if (this.waitingMove) {
-          const resolve = this.waitingMove;
-          this.waitingMove = null;
-          resolve(ev.move);
-        }
         this.emit('move', ev.move);
-        return;
+        break;
       case 'result':
         this.emit('result', ev);
         break;
@@ -102,8 +99,17 @@ export class Session {
     });
     this.send('protover 2');
     await done;
-    await this.request('post');
+    // Kyodai's `fen` (its position as a FEN line) where it has it.
+    const evs = await this.request('post', 'fen');
+    this.readsFen = evs.some((e) => e.type === 'fen');
     return this.features;
+  }
+
+  /** The engine's position as a FEN, or null when it cannot say. */
+  async fen() {
+    if (!this.readsFen) return null;
+    const evs = await this.request('fen');
+    return evs.find((e) => e.type === 'fen')?.fen ?? null;
   }
 
   /** The option Kyodai announced whose name matches (case-insensitive). */
@@ -155,28 +161,38 @@ export class Session {
     return answer(evs);
   }
 
-  /** `go`: Kyodai plays the side to move; resolves with its move and any
-   * result it then claimed. The page takes control back with `force`. */
-  async go() {
-    const move = new Promise((resolve) => {
-      this.waitingMove = resolve;
+  /** `go`: Kyodai plays the side to move; resolves with its move (null if
+   * stopped) and any result it then claimed. The page takes control back
+   * with `force` after each move. */
+  go() {
+    this.going = this.think().finally(() => {
+      this.going = null;
     });
+    return this.going;
+  }
+
+  async think() {
     // Kyodai answers the `ping` after its move, and a result it claims
     // comes right after the move, so both are in this request's answer.
     const evs = await this.request('go');
-    const text = await move;
+    const move = evs.find((e) => e.type === 'move');
+    if (this.stopped) {
+      this.stopped = false;
+      // A move played before `force` was seen is taken back.
+      await this.request(...(move ? ['force', 'undo'] : ['force']));
+      return { move: null };
+    }
     await this.request('force');
-    return { move: text, ...answer(evs) };
+    return { move: move?.move ?? null, ...answer(evs) };
   }
 
-  /** Stop a search without its move (`force` abandons it). */
-  stop() {
-    if (this.waitingMove) {
-      const resolve = this.waitingMove;
-      this.waitingMove = null;
-      resolve(null);
-    }
-    return this.request('force');
+  /** Stop Kyodai's search for a move without its move: `force` at once
+   * (not queued behind the search's `ping`), then wait for the search. */
+  async stop() {
+    if (!this.going) return;
+    this.stopped = true;
+    this.send('force');
+    await this.going;
   }
 
   analyze() {

@@ -52,14 +52,25 @@ test('applying a Lion double capture, igui and a promotion', () => {
   const fen = '5k6/12/12/12/5p6/5p6/5N6/12/12/12/12/5K6 w - 0 1';
   const pos = parseFen(fen, 12, 12);
   const promo = (t) => ({ P: '+P', N: null }[t] ?? null);
-  const dbl = applyMove(pos, parseMove('f6f7,f7f8'), [], promo);
+  const dbl = applyMove(pos, parseMove('f6f7,f7f8'), promo);
   assert.equal(writeFen(dbl), '5k6/12/12/12/5N6/12/12/12/12/12/12/5K6 b - 0 1');
-  const igui = applyMove(pos, parseMove('f6f7,f7f6'), [], promo);
+  const igui = applyMove(pos, parseMove('f6f7,f7f6'), promo);
   assert.equal(writeFen(igui), '5k6/12/12/12/5p6/12/5N6/12/12/12/12/5K6 b - 0 1');
   const p = parseFen('5k6/12/12/12/12/12/12/12/5P6/12/12/5K6 w - 0 1', 12, 12);
-  const prom = applyMove(p, parseMove('f4f5+'), [], promo);
+  const prom = applyMove(p, parseMove('f4f5+'), promo);
   assert.equal(prom.cells[4][5], '+P');
-  // Burn victims named by the engine go too.
-  const burn = applyMove(pos, parseMove('f6e6'), ['f7'], promo);
-  assert.equal(burn.cells[6][5], null);
+  // A pass (by a named piece or not) changes only the side to move.
+  assert.equal(writeFen(applyMove(pos, parseMove('f6f6'), promo)), fen.replace(' w ', ' b '));
+  assert.equal(writeFen(applyMove(pos, parseMove('@@@@'), promo)), fen.replace(' w ', ' b '));
+});
+
+test('SFEN for Chu: the same board, the side letters swapped', async () => {
+  const { writeSfen, sfenToFen } = await import('../page/notation.mjs');
+  const pos = parseFen(CHU, 12, 12);
+  // The start SFEN as lishogi writes it (src/usi/notation.rs's test).
+  const start = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';
+  assert.equal(writeSfen(pos, 1), start);
+  assert.equal(sfenToFen(start), CHU);
+  assert.equal(sfenToFen(start.replace(' b - 1', ' w 7f 12')).split(' ')[1], 'b');
+  assert.throws(() => sfenToFen('12/12 x - 1'), /not an SFEN/);
 });

@@ -96,3 +96,23 @@ test('analysis with MultiPV streams lines; exit stops them', { skip }, async () 
   assert.equal(lines.filter((l) => l.depth === 1).length, 3);
   engine.terminate();
 });
+
+test('stop during go: Kyodai plays nothing, and a move it had played is taken back', { skip }, async () => {
+  const { s, engine } = await session();
+  await s.newGame('chu', 12);
+  await s.request('st 5');
+  const going = s.go();
+  await new Promise((r) => setTimeout(r, 200));
+  await s.stop();
+  assert.deepEqual(await going, { move: null });
+  // Still Sente to move in the start position: a Sente move is legal.
+  assert.deepEqual(await s.userMove('f4f5'), {});
+  // A stop too late for the search (its move was on its way): the move
+  // Kyodai played is taken back.
+  await s.request('st 0.05');
+  const quick = s.go();
+  s.stopped = true;
+  assert.deepEqual(await quick, { move: null });
+  assert.deepEqual(await s.userMove('f9f8'), {}, 'Gote to move again');
+  engine.terminate();
+});
