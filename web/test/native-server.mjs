@@ -10,22 +10,14 @@
 
 import http from 'node:http';
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KYODAI } from './native-engine.mjs';
+import { serveFile, listen } from './static-server.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.png': 'image/png',
-};
 
 /** The variants of engine.ini in the shape of the module's describe(). */
 export function describeFromIni(text) {
@@ -122,28 +114,13 @@ export function startServer(port = 0) {
       return;
     }
     if (url.pathname === '/kyodai.mjs') {
-      res.writeHead(200, { 'content-type': TYPES['.mjs'] }).end(SHIM);
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(SHIM);
       return;
     }
-    const rel = normalize(url.pathname === '/' ? '/index.html' : url.pathname).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = await readFile(join(ROOT, 'web/page', rel));
-      res.writeHead(200, { 'content-type': TYPES[extname(rel)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
+    await serveFile(join(ROOT, 'web/page'), url.pathname, res);
   });
-  return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () => {
-      resolve({
-        url: `http://127.0.0.1:${server.address().port}/`,
-        close: () => {
-          for (const e of engines.values()) e.proc.kill();
-          server.closeAllConnections();
-          server.close();
-        },
-      });
-    });
+  return listen(server, port, () => {
+    for (const e of engines.values()) e.proc.kill();
   });
 }
 

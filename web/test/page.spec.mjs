@@ -140,9 +140,12 @@ test('a short game by clicks in every variant against Kyodai, with its thinking 
   }
 });
 
+// Chu: a Sente Lion on f6 below two Gote Pawns.
+const LION_FEN = '5k6/12/12/12/5p6/5p6/5N6/12/12/12/12/5K6 w - 0 1';
+
 test('Chu: a Lion double capture, take-back, igui; analysis with two lines', { skip }, async (t) => {
   const page = await open(t);
-  await setup(page, { fen: '5k6/12/12/12/5p6/5p6/5N6/12/12/12/12/5K6 w - 0 1' });
+  await setup(page, { fen: LION_FEN });
   await click(page, 'f6');
   assert.equal((await marks(page)).f7, 'leg');
   await click(page, 'f7');
@@ -222,8 +225,7 @@ test('a phone-sized screen: the board fits the width', { skip }, async (t) => {
 
 test('Chu: a Lion pass out and back; the position out and in as SFEN', { skip }, async (t) => {
   const page = await open(t);
-  const fen = '5k6/12/12/12/5p6/5p6/5N6/12/12/12/12/5K6 w - 0 1';
-  await setup(page, { fen });
+  await setup(page, { fen: LION_FEN });
   await click(page, 'f6');
   assert.equal((await marks(page)).e6, 'leg');
   await click(page, 'e6');

@@ -14,31 +14,39 @@ const TYPES = {
   '.png': 'image/png',
 };
 
-export function startStaticServer(root) {
-  const server = http.createServer(async (req, res) => {
-    const path = new URL(req.url, 'http://x').pathname;
-    const rel = normalize(path === '/' ? '/index.html' : path).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = await readFile(join(root, rel));
-      res.writeHead(200, {
-        'content-type': TYPES[extname(rel)] ?? 'application/octet-stream',
-        'cross-origin-opener-policy': 'same-origin',
-        'cross-origin-embedder-policy': 'require-corp',
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
+const ISOLATED = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+};
+
+/** Answer a GET of `path` with the file under `root` (404 if none). */
+export async function serveFile(root, path, res) {
+  const rel = normalize(path === '/' ? '/index.html' : path).replace(/^(\.\.[/\\])+/, '');
+  try {
+    const body = await readFile(join(root, rel));
+    res.writeHead(200, { 'content-type': TYPES[extname(rel)] ?? 'application/octet-stream', ...ISOLATED });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end('not found');
+  }
+}
+
+/** Listen on `port` (0: any free one) of 127.0.0.1; resolves with { url, close }. */
+export function listen(server, port = 0, onClose = () => {}) {
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       resolve({
         url: `http://127.0.0.1:${server.address().port}/`,
         close: () => {
+          onClose();
           server.closeAllConnections();
           server.close();
         },
       });
     });
   });
+}
+
+export function startStaticServer(root) {
+  return listen(http.createServer((req, res) => serveFile(root, new URL(req.url, 'http://x').pathname, res)));
 }
