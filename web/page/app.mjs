@@ -35,8 +35,15 @@ const state = {
 
 // ---- Engine ---------------------------------------------------------------
 
+// Without cross-origin isolation the module reads a line only when the
+// search under way ends, and ends a search with no limit of its own
+// (analysis) after this long: every click during analysis waits for it.
+const UNISOLATED_SEARCH_MS = 2000;
+
 async function start() {
-  const engine = await Kyodai();
+  const isolated = globalThis.crossOriginIsolated === true;
+  const engine = await Kyodai(isolated ? {} : { searchLimitMs: UNISOLATED_SEARCH_MS });
+  state.isolated = isolated;
   const session = new Session(engine);
   state.session = session;
   session.on('thinking', showThinking);
@@ -467,6 +474,9 @@ function renderAnalysis() {
   }
   const top = lines[0];
   stats.textContent = `depth ${top.depth} · ${top.nodes.toLocaleString('en')} nodes · ${(top.centiseconds / 100).toFixed(1)} s`;
+  if (state.analysing && !state.isolated) {
+    stats.textContent += ` (this server does not isolate the page: analysis stops after ${UNISOLATED_SEARCH_MS / 1000} s)`;
+  }
   for (const l of lines) {
     const li = document.createElement('li');
     const score = document.createElement('b');

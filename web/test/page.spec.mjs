@@ -258,3 +258,37 @@ test('take-back while Kyodai thinks stops it; the game goes on in step', { skip 
   await page.waitForFunction(() => window.kyodaiPage.game.plies.length === 2, null, { timeout: 10000 });
   assert.equal((await moves(page))[0], 'g4g5');
 });
+
+test('Suzumu: a Great General takes the piece it jumps, one click per victim', { skip }, async (t) => {
+  const page = await open(t);
+  await setup(page, {
+    variant: 'suzumu-shogi',
+    fen: '7k8/16/16/16/16/16/16/16/16/16/p15/16/16/p15/16/Q!6K8 w - - 0 1',
+  });
+  await click(page, 'a1');
+  assert.equal((await marks(page)).a3, 'leg');
+  await click(page, 'a3');
+  assert.equal((await marks(page)).a6, 'capture');
+  await click(page, 'a6');
+  assert.deepEqual(await moves(page), ['a1a3,a3a6']);
+  assert.equal(await pieceOn(page, 'a3'), null);
+  assert.equal((await pieceOn(page, 'a6')).label, '大将');
+});
+
+test('without cross-origin isolation the page still plays and analyses', {
+  skip: skip || (!useDist && 'only with the WebAssembly module (web/dist)'),
+}, async (t) => {
+  const plain = await startStaticServer(DIST, { isolated: false });
+  t.after(() => plain.close());
+  const page = await browser.newPage();
+  t.after(() => page.close());
+  await page.goto(plain.url);
+  await ready(page);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+  await setup(page, { mode: 'watch' });
+  await click(page, 'f4');
+  await click(page, 'f5');
+  assert.deepEqual(await moves(page), ['f4f5']);
+  await page.waitForFunction(() => document.querySelectorAll('#analysis li').length > 0);
+  assert.match(await page.textContent('#analysis-stats'), /analysis stops after 2 s/);
+});

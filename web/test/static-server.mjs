@@ -19,12 +19,16 @@ const ISOLATED = {
   'cross-origin-embedder-policy': 'require-corp',
 };
 
-/** Answer a GET of `path` with the file under `root` (404 if none). */
-export async function serveFile(root, path, res) {
+/** Answer a GET of `path` with the file under `root` (404 if none);
+ * `isolated`: with the COOP/COEP headers. */
+export async function serveFile(root, path, res, isolated = true) {
   const rel = normalize(path === '/' ? '/index.html' : path).replace(/^(\.\.[/\\])+/, '');
   try {
     const body = await readFile(join(root, rel));
-    res.writeHead(200, { 'content-type': TYPES[extname(rel)] ?? 'application/octet-stream', ...ISOLATED });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(rel)] ?? 'application/octet-stream',
+      ...(isolated ? ISOLATED : {}),
+    });
     res.end(body);
   } catch {
     res.writeHead(404).end('not found');
@@ -47,6 +51,8 @@ export function listen(server, port = 0, onClose = () => {}) {
   });
 }
 
-export function startStaticServer(root) {
-  return listen(http.createServer((req, res) => serveFile(root, new URL(req.url, 'http://x').pathname, res)));
+export function startStaticServer(root, { isolated = true } = {}) {
+  return listen(
+    http.createServer((req, res) => serveFile(root, new URL(req.url, 'http://x').pathname, res, isolated)),
+  );
 }
