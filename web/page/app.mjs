@@ -227,6 +227,7 @@ async function click(square) {
   const own = piece && isSente(piece) === (g.side === 'w');
   if (!entry) {
     if (own) await lift(square);
+    if (!state.entry) await endEntry();
     return;
   }
   const path = entry.path;
@@ -241,6 +242,7 @@ async function click(square) {
   if (!marker) {
     state.entry = null;
     if (own && square !== path[0]) await lift(square);
+    if (!state.entry) await endEntry();
     return;
   }
   if (marker === 'leg') {
@@ -275,8 +277,16 @@ async function showVictims(square) {
 }
 
 async function lift(square) {
+  // Analysis pauses while a move is entered: each command would restart it.
+  if (state.analysing) await stopEngine();
   const marks = await state.session.lift(square);
   state.entry = marks.size ? { path: [square], marks } : null;
+}
+
+/** A move entry given up: analysis goes on. */
+async function endEntry() {
+  state.entry = null;
+  await continueGame();
 }
 
 /** Send the entered move; on acceptance record it and go on. */
@@ -622,9 +632,8 @@ function bindControls() {
     if (e.target.closest('input, textarea, select')) return;
     if (e.key === 'ArrowLeft') go(state.view - 1);
     if (e.key === 'ArrowRight') go(state.view + 1);
-    if (e.key === 'Escape' && state.entry) {
-      state.entry = null;
-      renderBoard();
+    if (e.key === 'Escape' && state.entry && !state.busy) {
+      endEntry().then(renderAll, report);
     }
   });
 }

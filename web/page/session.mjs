@@ -195,8 +195,13 @@ export class Session {
     await this.going;
   }
 
+  /** `analyze`, sent without the `ping` of other requests: it has no
+   * answer to wait for, and the analysis then runs with no input line until
+   * the page's next command. */
   analyze() {
-    return this.request('analyze');
+    const sent = this.queue.then(() => this.send('analyze'));
+    this.queue = sent.catch(() => {});
+    return sent;
   }
 
   exitAnalysis() {

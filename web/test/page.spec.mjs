@@ -292,3 +292,19 @@ test('without cross-origin isolation the page still plays and analyses', {
   await page.waitForFunction(() => document.querySelectorAll('#analysis li').length > 0);
   assert.match(await page.textContent('#analysis-stats'), /analysis stops after 2 s/);
 });
+
+test('analysis deepens on its own and pauses while a move is entered', { skip }, async (t) => {
+  const page = await open(t);
+  await setup(page, { mode: 'watch' });
+  await page.selectOption('#multipv', '3');
+  const depth = () => page.evaluate(() => window.kyodaiPage.pv.lines[0]?.depth ?? 0);
+  await page.waitForFunction(() => (window.kyodaiPage.pv.lines[0]?.depth ?? 0) >= 6, null, { timeout: 20000 });
+  assert.equal(await page.locator('#analysis li').count(), 3);
+  assert.match(await page.textContent('#analysis li'), /^[+-]\d+\.\d\d [a-l]\d+[a-l]\d+/);
+  await click(page, 'f4');
+  assert.equal(await page.evaluate(() => window.kyodaiPage.analysing), false);
+  const paused = await depth();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => window.kyodaiPage.analysing && !window.kyodaiPage.entry);
+  assert.ok(paused >= 6);
+});
