@@ -420,8 +420,15 @@ function renderBoard() {
         if (type?.promoted) piece.classList.add('promoted');
         if (sente === state.flipped) piece.classList.add('turned');
         const text = type ? pieceLabel(type, state.labels) : token;
-        piece.textContent = text;
-        if ([...text].length > 1) piece.classList.add(text.length > 2 ? 'tiny' : 'two');
+        const chars = [...text];
+        if (chars.length > 1 && /[^\x00-\x7f]/.test(text)) {
+          // Two kanji, one above the other, as on the wooden pieces.
+          piece.classList.add('stack');
+          piece.textContent = chars.join('\n');
+        } else {
+          if (chars.length > 1) piece.classList.add('marked'); // D', W!
+          piece.textContent = text;
+        }
         cell.append(piece);
         label = `${sq} ${sente ? 'Sente' : 'Gote'} ${type?.name ?? token}`;
       }

@@ -84,7 +84,7 @@ const marks = (page) => page.evaluate(() => Object.fromEntries(window.kyodaiPage
 const moves = (page) => page.$$eval('.ply', (b) => b.map((x) => x.textContent));
 const pieceOn = (page, sq) => page.evaluate((s) => {
   const el = document.querySelector(`[data-square="${s}"] .pc`);
-  return el ? { label: el.textContent, promoted: el.classList.contains('promoted'), sente: el.classList.contains('sente') } : null;
+  return el ? { label: el.textContent.replace(/\n/g, ''), promoted: el.classList.contains('promoted'), sente: el.classList.contains('sente') } : null;
 }, sq);
 
 async function setup(page, { mode = 'watch', fen, variant } = {}) {
