@@ -1,0 +1,654 @@
+// The page: draws the board from the engine's variant data, enters moves
+// with the engine's own move marks (lift/put/hover, as XBoard does), and
+// plays or analyses with Kyodai. The protocol lives in session.mjs; the
+// rules live in the engine only.
+
+import Kyodai from './kyodai.mjs';
+import { Session } from './session.mjs';
+import { Game, VariantInfo } from './game.mjs';
+import {
+  parseFen, parseMove, moveText, applyMove, squareName, isSente, writeFen, writeSfen, sfenToFen,
+} from './notation.mjs';
+import { formatScore, MultiPv } from './protocol.mjs';
+import { writePgn, pgnDate } from './pgn.mjs';
+import { pieceLabel } from './labels.mjs';
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  session: null,
+  variants: [], // VariantInfo, in the engine's order
+  variant: null,
+  game: null,
+  view: 0, // the ply shown
+  flipped: false,
+  labels: 'kanji',
+  mode: 'sente', // 'sente' | 'gote' | 'watch'
+  entry: null, // { path: [squares], marks: Map }
+  busy: false, // a request for a move entry is running
+  thinking: false, // Kyodai is choosing its move
+  analysing: false,
+  pv: new MultiPv(2),
+  moveStarted: 0, // when the current ply began (for the PGN's times)
+  lastInfo: null,
+};
+
+// ---- Engine ---------------------------------------------------------------
+
+// Without cross-origin isolation the module reads a line only when the
+// search under way ends, and ends a search with no limit of its own
+// (analysis) after this long: every click during analysis waits for it.
+const UNISOLATED_SEARCH_MS = 2000;
+
+async function start() {
+  const isolated = globalThis.crossOriginIsolated === true;
+  const engine = await Kyodai(isolated ? {} : { searchLimitMs: UNISOLATED_SEARCH_MS });
+  state.isolated = isolated;
+  const session = new Session(engine);
+  state.session = session;
+  session.on('thinking', showThinking);
+  await session.init();
+  const data = await engine.describe();
+  const offered = (session.features.variants ?? '').split(',');
+  state.variants = data.variants
+    .filter((v) => offered.includes(v.name))
+    .map((v) => new VariantInfo(v));
+  const select = $('variant');
+  for (const v of state.variants) {
+    select.append(new Option(v.title, v.name));
+  }
+  const wanted = new URLSearchParams(location.search).get('variant');
+  select.value = state.variants.some((v) => v.name === wanted) ? wanted : state.variants[0].name;
+  const skill = session.option('Skill level');
+  if (skill) {
+    $('skill').min = skill.min;
+    $('skill').max = skill.max;
+    $('skill').value = skill.default;
+    $('skill-out').textContent = skill.default;
+  }
+  bindControls();
+  await newGame();
+}
+
+function humanPlays(side) {
+  return state.mode === 'watch' || (state.mode === 'sente') === (side === 'w');
+}
+
+/** Start a new game; calls run one after another (controls change quickly). */
+function newGame(fen) {
+  state.starting = (state.starting ?? Promise.resolve()).then(() => startGame(fen));
+  return state.starting;
+}
+
+async function startGame(fen) {
+  state.ready = false;
+  await stopEngine();
+  const v = state.variants.find((x) => x.name === $('variant').value);
+  state.variant = v;
+  state.mode = $('mode').value;
+  const s = state.session;
+  const refused = await s.newGame(v.name, v.height, fen);
+  if (refused) {
+    setStatus(`Kyodai refused the position: ${refused}`);
+    // The engine keeps the game it had; start the variant afresh.
+    await s.newGame(v.name, v.height);
+    fen = undefined;
+  }
+  let game;
+  try {
+    game = new Game(v, fen ?? v.start);
+  } catch (e) {
+    setStatus(`Bad position: ${e.message}`);
+    await s.newGame(v.name, v.height);
+    game = new Game(v);
+  }
+  state.game = game;
+  state.view = 0;
+  state.entry = null;
+  state.flipped = state.mode === 'gote';
+  // lishogi's SFEN is for Chu only.
+  $('sfen-buttons').hidden = v.name !== 'chu';
+  await s.request(`st ${$('time').value}`);
+  await s.setOption('Skill level', $('skill').value);
+  await s.setOption('MultiPV', $('multipv').value);
+  state.pv = new MultiPv(Number($('multipv').value));
+  state.moveStarted = performance.now();
+  state.ready = true;
+  renderAll();
+  // Not awaited: the next new game stops Kyodai's search.
+  continueGame().catch(report);
+}
+
+function report(e) {
+  setStatus(`Error: ${e.message}`);
+  console.error(e);
+}
+
+/** After a move (or a new game): let Kyodai move or analyse, as the mode says. */
+async function continueGame() {
+  const g = state.game;
+  if (g.result) {
+    renderAll();
+    return;
+  }
+  if (!humanPlays(g.side)) {
+    await engineMove();
+  } else if (state.mode === 'watch' && $('analyse').checked) {
+    await startAnalysis();
+  }
+  renderAll();
+}
+
+async function engineMove() {
+  const s = state.session;
+  state.thinking = true;
+  state.pv.clear();
+  state.lastInfo = null;
+  renderAll();
+  const { move, result } = await s.go();
+  state.thinking = false;
+  if (!move) return; // stopped: a take-back or a new game
+  const info = state.lastInfo;
+  const secs = info ? info.centiseconds / 100 : (performance.now() - state.moveStarted) / 1000;
+  const comment = info
+    ? `${formatScore(info.score)}/${info.depth} ${formatTime(secs)}`
+    : formatTime(secs);
+  await record(move, comment);
+  if (result) state.game.result = result;
+  renderAll();
+  if (!state.game.result && !humanPlays(state.game.side)) await engineMove();
+}
+
+async function startAnalysis() {
+  if (state.analysing) return;
+  state.analysing = true;
+  state.pv.clear();
+  await state.session.analyze();
+}
+
+async function stopEngine() {
+  const s = state.session;
+  if (state.analysing) {
+    state.analysing = false;
+    await s.exitAnalysis();
+  }
+  if (state.thinking) {
+    state.thinking = false;
+    await s.stop();
+  }
+}
+
+/** A ply the engine accepted: the page's board follows it. The engine's own
+ * position where it can tell it (burns, contagion: effects no move string
+ * writes); else the move string's origin, destination, kills and promotion. */
+async function record(text, comment) {
+  const g = state.game;
+  const v = g.variant;
+  const fen = await state.session.fen();
+  const pos = fen
+    ? parseFen(fen, v.width, v.height)
+    : applyMove(g.position, parseMove(text), (t) => v.promotion(t));
+  g.push(text, pos, comment);
+  state.view = g.plies.length;
+  state.moveStarted = performance.now();
+}
+
+function formatTime(secs) {
+  return secs < 0.0995 ? `${secs.toFixed(3)}s` : `${secs.toFixed(1)}s`;
+}
+
+// ---- Move entry -------------------------------------------------------------
+
+async function onSquare(square) {
+  const g = state.game;
+  if (state.busy || !g) return;
+  const atEnd = state.view === g.plies.length;
+  if (!atEnd || g.result || state.thinking || !humanPlays(g.side)) {
+    if (!atEnd) {
+      state.view = g.plies.length;
+      renderAll();
+    }
+    return;
+  }
+  state.busy = true;
+  try {
+    await click(square);
+  } finally {
+    state.busy = false;
+    renderBoard();
+  }
+}
+
+async function click(square) {
+  const s = state.session;
+  const g = state.game;
+  const entry = state.entry;
+  const piece = pieceAt(g.position, square);
+  const own = piece && isSente(piece) === (g.side === 'w');
+  if (!entry) {
+    if (own) await lift(square);
+    if (!state.entry) await endEntry();
+    return;
+  }
+  const path = entry.path;
+  const last = path[path.length - 1];
+  const marker = entry.marks.get(square);
+  if (path.length > 1 && square === last) {
+    // A cyan square clicked twice: the move ends there (XBoard's rule).
+    await s.put(square);
+    await finish(path, false);
+    return;
+  }
+  if (!marker) {
+    state.entry = null;
+    if (own && square !== path[0]) await lift(square);
+    if (!state.entry) await endEntry();
+    return;
+  }
+  if (marker === 'leg') {
+    await s.put(square);
+    const marks = await s.lift(square);
+    state.entry = { path: [...path, square], marks };
+    setStatus('The move goes on: click where it ends, or this square again to end it here');
+    return;
+  }
+  const forced = await s.put(square);
+  let promote = forced === '+';
+  if (marker === 'promotion') {
+    promote = await askPromotion(path[0]);
+  }
+  await finish([...path, square], promote);
+}
+
+async function showVictims(square) {
+  const entry = state.entry;
+  if (!entry || entry.hovered === square) return;
+  entry.hovered = square;
+  const mark = entry.marks.get(square);
+  // Not `busy`: a hover only reads, and the session keeps requests in order.
+  const victims = ['capture', 'promotion', 'forced'].includes(mark)
+    ? await state.session.hover(square)
+    : [];
+  if (state.entry !== entry || entry.hovered !== square) return;
+  if (victims.length || entry.victims?.length) {
+    entry.victims = victims;
+    renderBoard();
+  }
+}
+
+async function lift(square) {
+  // Analysis pauses while a move is entered: each command would restart it.
+  if (state.analysing) await stopEngine();
+  const marks = await state.session.lift(square);
+  state.entry = marks.size ? { path: [square], marks } : null;
+}
+
+/** A move entry given up: analysis goes on. */
+async function endEntry() {
+  state.entry = null;
+  await continueGame();
+}
+
+/** Send the entered move; on acceptance record it and go on. */
+async function finish(path, promote) {
+  const s = state.session;
+  const g = state.game;
+  state.entry = null;
+  let clicks = path;
+  // Two steps through an empty square are one move (a Lion's jump, or a
+  // pass out and back): written without the empty square.
+  if (path.length === 3 && !pieceAt(g.position, path[1])) clicks = [path[0], path[2]];
+  const text = moveText(clicks, promote);
+  const secs = (performance.now() - state.moveStarted) / 1000;
+  // Analysis stops before the move, so that no line of the old position
+  // comes after it; continueGame starts it again.
+  await stopEngine();
+  state.pv.clear();
+  const answer = await s.userMove(text);
+  if (answer.illegal) {
+    setStatus(`Kyodai refused ${text}: ${answer.illegal}`);
+    await continueGame();
+    return;
+  }
+  await record(text, formatTime(secs));
+  if (answer.result) {
+    g.result = answer.result;
+  }
+  renderAll();
+  // Not awaited: the entry is over (`busy` ends) while Kyodai thinks.
+  if (!g.result) continueGame().catch(report);
+}
+
+function askPromotion(from) {
+  const dialog = $('promote');
+  const piece = pieceAt(state.game.position, from);
+  const type = state.variant.piece(piece);
+  const promoted = state.variant.piece(type.promotesTo);
+  $('promote-yes').textContent = `Promote: ${promoted.name}`;
+  $('promote-no').textContent = `Stay: ${type.name}`;
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => resolve(dialog.returnValue === '+'), { once: true });
+    dialog.showModal();
+  });
+}
+
+// ---- Take-back and navigation -------------------------------------------------
+
+async function takeBack() {
+  const g = state.game;
+  if (!g.plies.length || state.busy) return;
+  state.busy = true;
+  try {
+    await stopEngine();
+    let n = 1;
+    // Against Kyodai, take back to the player's own turn.
+    if (state.mode !== 'watch' && humanPlays(g.side) && g.plies.length >= 2) n = 2;
+    if (state.mode !== 'watch' && !humanPlays(g.positionAt(g.plies.length - n).side)) {
+      n = Math.min(g.plies.length, n + 1);
+    }
+    await state.session.undo(n);
+    g.takeBack(n);
+    state.view = g.plies.length;
+    state.entry = null;
+    state.pv.clear();
+    state.moveStarted = performance.now();
+  } finally {
+    state.busy = false;
+  }
+  renderAll();
+  await continueGame();
+}
+
+function go(ply) {
+  const g = state.game;
+  state.view = Math.max(0, Math.min(g.plies.length, ply));
+  state.entry = null;
+  renderAll();
+}
+
+// ---- Drawing ------------------------------------------------------------------
+
+function pieceAt(pos, square) {
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square.slice(1)) - 1;
+  return pos.cells[rank]?.[file] ?? null;
+}
+
+function renderAll() {
+  renderBoard();
+  renderMoves();
+  renderAnalysis();
+  renderStatus();
+}
+
+function renderBoard() {
+  const g = state.game;
+  const v = state.variant;
+  const board = $('board');
+  const pos = g.positionAt(state.view);
+  board.style.setProperty('--files', v.width);
+  board.style.setProperty('--ranks', v.height);
+  board.dataset.variant = v.name;
+  const lastPly = state.view > 0 ? g.plies[state.view - 1] : null;
+  const lastMove = lastPly ? parseMove(lastPly.text) : null;
+  const lastSquares = lastMove && !lastMove.pass ? [lastMove.from, lastMove.to, ...lastMove.kills] : [];
+  const marks = state.entry?.marks ?? new Map();
+  const frag = document.createDocumentFragment();
+  for (let row = 0; row < v.height; row++) {
+    for (let col = 0; col < v.width; col++) {
+      const rank = state.flipped ? row : v.height - 1 - row;
+      const file = state.flipped ? v.width - 1 - col : col;
+      const sq = squareName(file, rank);
+      const cell = document.createElement('button');
+      cell.className = 'sq';
+      cell.dataset.square = sq;
+      cell.setAttribute('role', 'gridcell');
+      const inZone = v.zone > 0 && (rank < v.zone || rank >= v.height - v.zone);
+      if (inZone) cell.classList.add('zone');
+      if (lastSquares.includes(sq)) cell.classList.add('last');
+      if (state.entry?.path.includes(sq)) cell.classList.add('lifted');
+      const mark = marks.get(sq);
+      if (mark) cell.classList.add(`m-${mark}`);
+      if (state.entry?.victims?.includes(sq)) cell.classList.add('m-victim');
+      const token = pos.cells[rank][file];
+      let label = sq;
+      if (token) {
+        const type = v.piece(token);
+        const sente = isSente(token);
+        const piece = document.createElement('span');
+        piece.className = `pc ${sente ? 'sente' : 'gote'}`;
+        if (type?.promoted) piece.classList.add('promoted');
+        if (sente === state.flipped) piece.classList.add('turned');
+        const text = type ? pieceLabel(type, state.labels) : token;
+        const chars = [...text];
+        if (chars.length > 1 && /[^\x00-\x7f]/.test(text)) {
+          // Two kanji, one above the other, as on the wooden pieces.
+          piece.classList.add('stack');
+          piece.textContent = chars.join('\n');
+        } else {
+          if (chars.length > 1) piece.classList.add('marked'); // D', W!
+          piece.textContent = text;
+        }
+        cell.append(piece);
+        label = `${sq} ${sente ? 'Sente' : 'Gote'} ${type?.name ?? token}`;
+      }
+      if (mark) label += `, ${mark}`;
+      cell.setAttribute('aria-label', label);
+      cell.title = label;
+      frag.append(cell);
+    }
+  }
+  board.replaceChildren(frag);
+}
+
+function renderMoves() {
+  const g = state.game;
+  const body = $('moves').tBodies[0];
+  body.replaceChildren();
+  for (const row of g.rows()) {
+    const tr = body.insertRow();
+    tr.insertCell().textContent = `${row.number}.`;
+    for (const half of [row.sente, row.gote]) {
+      const td = tr.insertCell();
+      if (!half) continue;
+      const b = document.createElement('button');
+      b.className = 'ply';
+      b.textContent = half.text;
+      b.dataset.ply = half.ply;
+      if (half.ply === state.view) b.classList.add('current');
+      b.addEventListener('click', () => go(half.ply));
+      td.append(b);
+    }
+  }
+  const current = body.querySelector('.current');
+  current?.scrollIntoView({ block: 'nearest' });
+  const result = $('result');
+  result.hidden = !g.result;
+  if (g.result) result.textContent = `${g.result.result} ${g.result.reason}`;
+}
+
+function showThinking(info) {
+  state.lastInfo = info;
+  // Kyodai scores from the side to move; the panel shows Sente's view.
+  state.pv.add({ ...info, senteScore: state.game.side === 'w' ? info.score : -info.score });
+  renderAnalysis();
+}
+
+function renderAnalysis() {
+  const list = $('analysis');
+  const stats = $('analysis-stats');
+  const lines = state.pv.lines;
+  list.replaceChildren();
+  if (!lines.length) {
+    stats.textContent = state.thinking
+      ? 'Kyodai is thinking…'
+      : state.analysing
+        ? 'Analysing…'
+        : state.mode === 'watch'
+          ? 'Analysis is off.'
+          : 'Kyodai shows its thinking here.';
+    return;
+  }
+  const top = lines[0];
+  stats.textContent = `depth ${top.depth} · ${top.nodes.toLocaleString('en')} nodes · ${(top.centiseconds / 100).toFixed(1)} s`;
+  if (state.analysing && !state.isolated) {
+    stats.textContent += ` (this server does not isolate the page: analysis stops after ${UNISOLATED_SEARCH_MS / 1000} s)`;
+  }
+  for (const l of lines) {
+    const li = document.createElement('li');
+    const score = document.createElement('b');
+    score.className = 'score';
+    score.textContent = formatScore(l.senteScore);
+    const pv = document.createElement('span');
+    pv.className = 'pv';
+    pv.textContent = l.pv.join(' ');
+    li.append(score, ' ', pv);
+    list.append(li);
+  }
+}
+
+function renderStatus() {
+  const g = state.game;
+  if (g.result) {
+    setStatus(`${g.result.result} · ${g.result.reason}`);
+  } else if (state.view !== g.plies.length) {
+    setStatus(`Viewing move ${state.view} of ${g.plies.length}`);
+  } else if (state.thinking) {
+    setStatus('Kyodai is thinking…');
+  } else {
+    setStatus(`${g.side === 'w' ? 'Sente' : 'Gote'} to move`);
+  }
+  $('takeback').disabled = !g.plies.length;
+}
+
+function setStatus(text) {
+  $('status').textContent = text;
+}
+
+// ---- Position and record ----------------------------------------------------
+
+function showFen() {
+  const g = state.game;
+  $('fen').value = writeFen(g.positionAt(state.view));
+}
+
+function exportPgn() {
+  const g = state.game;
+  const me = 'Player';
+  const names = {
+    sente: [me, 'Kyodai'],
+    gote: ['Kyodai', me],
+    watch: ['Sente', 'Gote'],
+  }[state.mode];
+  const tc = state.mode === 'watch' ? '-' : `${$('time').value}/move`;
+  const text = writePgn({
+    event: 'Kyodai in the browser',
+    site: location.host || '?',
+    date: pgnDate(),
+    round: 1,
+    white: names[0],
+    black: names[1],
+    result: g.result?.result ?? '*',
+    reason: g.result?.reason,
+    variant: g.variant.name,
+    startFen: g.startFen,
+    standardStart: g.variant.start,
+    whiteTimeControl: state.mode === 'gote' ? tc : state.mode === 'sente' ? '-' : tc,
+    blackTimeControl: state.mode === 'sente' ? tc : state.mode === 'gote' ? '-' : tc,
+    moves: g.plies.map((p) => ({ text: p.text, comment: p.comment })),
+  });
+  const area = $('pgn');
+  area.hidden = false;
+  area.value = text;
+  const link = $('pgn-download');
+  URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
+  link.hidden = false;
+}
+
+// ---- Controls -----------------------------------------------------------------
+
+function bindControls() {
+  $('board').addEventListener('click', (e) => {
+    const cell = e.target.closest('.sq');
+    if (cell) onSquare(cell.dataset.square);
+  });
+  // Over a capture, Kyodai names the other pieces the move removes
+  // (burns, a double capture's first victim), as XBoard shows them.
+  $('board').addEventListener('pointerover', (e) => {
+    const cell = e.target.closest('.sq');
+    if (cell) showVictims(cell.dataset.square);
+  });
+  $('new').addEventListener('click', () => newGame());
+  $('variant').addEventListener('change', () => newGame());
+  $('mode').addEventListener('change', () => newGame());
+  $('flip').addEventListener('click', () => {
+    state.flipped = !state.flipped;
+    renderBoard();
+  });
+  $('labels').addEventListener('change', () => {
+    state.labels = $('labels').value;
+    renderBoard();
+  });
+  $('first').addEventListener('click', () => go(0));
+  $('prev').addEventListener('click', () => go(state.view - 1));
+  $('next').addEventListener('click', () => go(state.view + 1));
+  $('last').addEventListener('click', () => go(state.game.plies.length));
+  $('takeback').addEventListener('click', takeBack);
+  $('time').addEventListener('change', () => state.session.request(`st ${$('time').value}`));
+  $('skill').addEventListener('input', () => {
+    $('skill-out').textContent = $('skill').value;
+  });
+  $('skill').addEventListener('change', () => state.session.setOption('Skill level', $('skill').value));
+  $('multipv').addEventListener('change', async () => {
+    const n = Number($('multipv').value);
+    state.pv = new MultiPv(n);
+    const was = state.analysing;
+    if (was) {
+      state.analysing = false;
+      await state.session.exitAnalysis();
+    }
+    await state.session.setOption('MultiPV', n);
+    if (was) await startAnalysis();
+    renderAnalysis();
+  });
+  $('analyse').addEventListener('change', async () => {
+    if (state.mode !== 'watch') return;
+    if ($('analyse').checked && !state.game.result) await startAnalysis();
+    else await stopEngine();
+    state.pv.clear();
+    renderAnalysis();
+  });
+  $('fen-show').addEventListener('click', showFen);
+  $('fen-load').addEventListener('click', () => {
+    const fen = $('fen').value.trim();
+    if (fen) newGame(fen);
+  });
+  $('sfen-show').addEventListener('click', () => {
+    $('fen').value = writeSfen(state.game.positionAt(state.view), state.view + 1);
+  });
+  $('sfen-load').addEventListener('click', () => {
+    try {
+      newGame(sfenToFen($('fen').value));
+    } catch (e) {
+      setStatus(e.message);
+    }
+  });
+  $('pgn-export').addEventListener('click', exportPgn);
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest('input, textarea, select')) return;
+    if (e.key === 'ArrowLeft') go(state.view - 1);
+    if (e.key === 'ArrowRight') go(state.view + 1);
+    if (e.key === 'Escape' && state.entry && !state.busy) {
+      endEntry().then(renderAll, report);
+    }
+  });
+}
+
+start().catch((e) => {
+  setStatus(`Kyodai could not start: ${e.message}`);
+  console.error(e);
+});
+
+// For tests and the curious: the page's state.
+window.kyodaiPage = state;

@@ -1,0 +1,310 @@
+// The page in headless Chromium: it loads without a console error, plays
+// a short game by clicks in every variant against Kyodai, enters a Lion
+// double capture, an igui, a promotion and a Nutty burn with the engine's
+// marks, shows analysis lines, takes moves back and exports PGN.
+//
+// It tests web/dist/ (the page beside the WebAssembly module, built by
+// scripts/build-web.sh) when that is built, else the page with native
+// engines (native-server.mjs; needs `cargo build --release`).
+// Needs Chromium (/usr/bin/chromium, or $CHROMIUM) and `npm ci` in web/.
+
+import test, { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './native-server.mjs';
+import { startStaticServer } from './static-server.mjs';
+import { kyodaiBuilt } from './native-engine.mjs';
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const DIST = process.env.KYODAI_WEB_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url));
+const useDist = existsSync(`${DIST}index.html`) && existsSync(`${DIST}kyodai.mjs`);
+let playwright = null;
+try {
+  playwright = await import('playwright-core');
+} catch {
+  playwright = null;
+}
+const skip = !playwright
+  ? 'playwright-core is not installed: npm ci in web/'
+  : !existsSync(CHROMIUM)
+    ? `no Chromium at ${CHROMIUM}`
+    : !useDist && !kyodaiBuilt()
+      ? 'neither web/dist (scripts/build-web.sh) nor target/release/kyodai is built'
+      : false;
+
+let browser;
+let server;
+
+before(async () => {
+  if (skip) return;
+  server = useDist ? await startStaticServer(DIST) : await startServer();
+  browser = await playwright.chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A fresh page on `query`, failing the test on any console error. */
+async function open(t, { query = '', width = 1280, height = 800 } = {}) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  t.after(async () => {
+    await page.close();
+    assert.deepEqual(errors, [], 'console errors');
+  });
+  await page.goto(server.url + query);
+  await ready(page);
+  return page;
+}
+
+async function ready(page) {
+  await page.waitForFunction(() => window.kyodaiPage?.ready && !window.kyodaiPage.busy, null, { timeout: 20000 });
+}
+
+async function idle(page) {
+  await page.waitForFunction(() => window.kyodaiPage.ready && !window.kyodaiPage.busy && !window.kyodaiPage.thinking);
+}
+
+async function click(page, square) {
+  await page.click(`[data-square="${square}"]`);
+  await page.waitForFunction(() => !window.kyodaiPage.busy);
+}
+
+const marks = (page) => page.evaluate(() => Object.fromEntries(window.kyodaiPage.entry?.marks ?? []));
+const moves = (page) => page.$$eval('.ply', (b) => b.map((x) => x.textContent));
+const pieceOn = (page, sq) => page.evaluate((s) => {
+  const el = document.querySelector(`[data-square="${s}"] .pc`);
+  return el ? { label: el.textContent.replace(/\n/g, ''), promoted: el.classList.contains('promoted'), sente: el.classList.contains('sente') } : null;
+}, sq);
+
+async function setup(page, { mode = 'watch', fen, variant } = {}) {
+  if (variant) await page.selectOption('#variant', variant);
+  await page.selectOption('#mode', mode);
+  await ready(page);
+  if (fen) {
+    await page.click('#io-card summary');
+    await page.fill('#fen', fen);
+    await page.click('#fen-load');
+    await page.waitForFunction((f) => window.kyodaiPage.ready && window.kyodaiPage.game.startFen === f, fen);
+  }
+  await idle(page);
+}
+
+test('the page loads with no console error and draws the start position', { skip }, async (t) => {
+  const page = await open(t);
+  const options = await page.$$eval('#variant option', (o) => o.map((x) => x.value));
+  assert.deepEqual(options, ['chu', 'dai', 'cashew-shogi', 'macadamia-shogi', 'nutty-shogi', 'suzumu-shogi']);
+  assert.equal(await page.locator('.sq').count(), 144);
+  assert.equal(await page.locator('.pc').count(), 92);
+  assert.deepEqual(await pieceOn(page, 'f1'), { label: '王', promoted: false, sente: true });
+  assert.equal((await pieceOn(page, 'g12')).sente, false);
+  await page.selectOption('#labels', 'latin');
+  assert.equal((await pieceOn(page, 'f1')).label, 'K');
+});
+
+test('a short game by clicks in every variant against Kyodai, with its thinking shown', { skip }, async (t) => {
+  const page = await open(t);
+  await page.selectOption('#time', '0.5');
+  for (const variant of ['chu', 'dai', 'cashew-shogi', 'macadamia-shogi', 'nutty-shogi', 'suzumu-shogi']) {
+    await setup(page, { mode: 'sente', variant });
+    for (let turn = 0; turn < 2; turn++) {
+      // The first Sente piece, from the front, with a quiet move.
+      const squares = await page.$$eval('.sq', (cells) =>
+        cells.filter((c) => c.querySelector('.pc.sente')).map((c) => c.dataset.square).reverse());
+      let moved = false;
+      for (const sq of squares) {
+        await click(page, sq);
+        const quiet = Object.entries(await marks(page)).find(([, k]) => k === 'quiet');
+        if (quiet) {
+          await click(page, quiet[0]);
+          moved = true;
+          break;
+        }
+      }
+      assert.ok(moved, `${variant}: a Sente piece with a quiet move`);
+      await page.waitForFunction((n) => window.kyodaiPage.game.plies.length === n, 2 * turn + 2, { timeout: 15000 });
+      await idle(page);
+    }
+    assert.equal((await moves(page)).length, 4, variant);
+    assert.ok(await page.locator('#analysis li').count() > 0, `${variant}: Kyodai's thinking lines`);
+  }
+});
+
+// Chu: a Sente Lion on f6 below two Gote Pawns.
+const LION_FEN = '5k6/12/12/12/5p6/5p6/5N6/12/12/12/12/5K6 w - 0 1';
+
+test('Chu: a Lion double capture, take-back, igui; analysis with two lines', { skip }, async (t) => {
+  const page = await open(t);
+  await setup(page, { fen: LION_FEN });
+  await click(page, 'f6');
+  assert.equal((await marks(page)).f7, 'leg');
+  await click(page, 'f7');
+  assert.equal((await marks(page)).f6, 'capture', 'igui is offered');
+  await click(page, 'f8');
+  assert.deepEqual(await moves(page), ['f6f7,f7f8']);
+  assert.equal(await pieceOn(page, 'f7'), null);
+  assert.equal((await pieceOn(page, 'f8')).label, '獅');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis li').length === 2, null, { timeout: 10000 });
+  await page.click('#takeback');
+  await idle(page);
+  assert.deepEqual(await moves(page), []);
+  assert.equal((await pieceOn(page, 'f7')).sente, false);
+  await click(page, 'f6');
+  await click(page, 'f7');
+  await click(page, 'f6');
+  assert.deepEqual(await moves(page), ['f6f7,f7f6']);
+  assert.equal(await pieceOn(page, 'f7'), null);
+  assert.equal((await pieceOn(page, 'f6')).label, '獅');
+});
+
+test('Chu: a promotion chosen in the dialog is marked red; PGN export', { skip }, async (t) => {
+  const page = await open(t);
+  await setup(page, { fen: 'k11/12/12/12/5S6/12/12/12/12/12/12/6K5 w - 0 1' });
+  await click(page, 'f8');
+  assert.equal((await marks(page)).f9, 'promotion');
+  await page.click('[data-square="f9"]');
+  await page.click('#promote-yes');
+  await idle(page);
+  assert.deepEqual(await moves(page), ['f8f9+']);
+  assert.deepEqual(await pieceOn(page, 'f9'), { label: '竪', promoted: true, sente: true });
+  await page.click('#pgn-export');
+  const pgn = await page.inputValue('#pgn');
+  assert.match(pgn, /\[Variant "chu"\]/);
+  assert.match(pgn, /\[FEN "k11\/12\/12\/12\/5S6\/12\/12\/12\/12\/12\/12\/6K5 w - 0 1"\]/);
+  assert.match(pgn, /\n1\. f8f9\+ \{[\d.]+s\} \*\n\n$/);
+});
+
+test("Nutty: a Fire Demon's burn is shown on hover; the move is played", { skip }, async (t) => {
+  const page = await open(t);
+  await setup(page, { variant: 'nutty-shogi', fen: '6k6/13/13/13/13/13/13/10p2/D!12/13/13/13/6K6 w - 0 1' });
+  await click(page, 'a5');
+  assert.equal((await marks(page)).k5, 'capture', 'a move that burns is a capture');
+  await page.hover('[data-square="k5"]');
+  await page.waitForSelector('[data-square="k6"].m-victim');
+  await click(page, 'k5');
+  assert.deepEqual(await moves(page), ['a5k5']);
+  assert.equal((await pieceOn(page, 'k5')).label, '火');
+  if (await page.evaluate(() => window.kyodaiPage.session.readsFen)) {
+    assert.equal(await pieceOn(page, 'k6'), null, 'the Pawn beside the Demon burnt');
+  } else {
+    t.diagnostic('the engine has no `fen` command: the page cannot draw the burn');
+  }
+});
+
+test('the game ends as the engine judges it, with the reason', { skip }, async (t) => {
+  const page = await open(t);
+  await setup(page, { fen: '5k6/5N6/12/12/12/12/12/12/12/12/12/5K6 w - 0 1' });
+  await click(page, 'f11');
+  // f12 is cyan (the Lion could go on): a second click ends the move there.
+  await click(page, 'f12');
+  assert.equal((await marks(page)).f11, 'capture');
+  await click(page, 'f12');
+  await idle(page);
+  assert.deepEqual(await moves(page), ['f11f12']);
+  assert.equal(await page.textContent('#result'), '1-0 Gote lost its last royal');
+  assert.match(await page.textContent('#status'), /1-0/);
+});
+
+test('a phone-sized screen: the board fits the width', { skip }, async (t) => {
+  const page = await open(t, { width: 390, height: 844 });
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box.width <= 390 && box.width > 340, `board ${box.width} px wide`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(overflow <= 390, `page ${overflow} px wide`);
+});
+
+test('Chu: a Lion pass out and back; the position out and in as SFEN', { skip }, async (t) => {
+  const page = await open(t);
+  await setup(page, { fen: LION_FEN });
+  await click(page, 'f6');
+  assert.equal((await marks(page)).e6, 'leg');
+  await click(page, 'e6');
+  assert.equal((await marks(page)).f6, 'quiet', 'back to its square: a pass');
+  await click(page, 'f6');
+  assert.deepEqual(await moves(page), ['f6f6']);
+  assert.equal((await pieceOn(page, 'f6')).label, '獅');
+  await page.click('#sfen-show');
+  const sfen = await page.inputValue('#fen');
+  assert.equal(sfen, '5k6/12/12/12/5p6/5p6/5N6/12/12/12/12/5K6 w - 2');
+  await page.click('#sfen-load');
+  await page.waitForFunction(() => window.kyodaiPage.ready && window.kyodaiPage.game.startFen.endsWith(' b - 0 1'));
+  assert.equal(await page.textContent('#status'), 'Gote to move');
+});
+
+test('take-back while Kyodai thinks stops it; the game goes on in step', { skip }, async (t) => {
+  const page = await open(t);
+  await page.selectOption('#time', '5');
+  await setup(page, { mode: 'sente' });
+  await click(page, 'f4');
+  await click(page, 'f5');
+  await page.waitForFunction(() => window.kyodaiPage.thinking);
+  await page.click('#takeback');
+  await idle(page);
+  assert.deepEqual(await moves(page), []);
+  assert.equal(await page.textContent('#status'), 'Sente to move');
+  await page.selectOption('#time', '0.5');
+  await click(page, 'g4');
+  await click(page, 'g5');
+  await page.waitForFunction(() => window.kyodaiPage.game.plies.length === 2, null, { timeout: 10000 });
+  assert.equal((await moves(page))[0], 'g4g5');
+});
+
+test('Suzumu: a Great General takes the piece it jumps, one click per victim', { skip }, async (t) => {
+  const page = await open(t);
+  await setup(page, {
+    variant: 'suzumu-shogi',
+    fen: '7k8/16/16/16/16/16/16/16/16/16/p15/16/16/p15/16/Q!6K8 w - - 0 1',
+  });
+  await click(page, 'a1');
+  assert.equal((await marks(page)).a3, 'leg');
+  await click(page, 'a3');
+  assert.equal((await marks(page)).a6, 'capture');
+  await click(page, 'a6');
+  assert.deepEqual(await moves(page), ['a1a3,a3a6']);
+  assert.equal(await pieceOn(page, 'a3'), null);
+  assert.equal((await pieceOn(page, 'a6')).label, '大将');
+});
+
+test('without cross-origin isolation the page still plays and analyses', {
+  skip: skip || (!useDist && 'only with the WebAssembly module (web/dist)'),
+}, async (t) => {
+  const plain = await startStaticServer(DIST, { isolated: false });
+  t.after(() => plain.close());
+  const page = await browser.newPage();
+  t.after(() => page.close());
+  await page.goto(plain.url);
+  await ready(page);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+  await setup(page, { mode: 'watch' });
+  await click(page, 'f4');
+  await click(page, 'f5');
+  assert.deepEqual(await moves(page), ['f4f5']);
+  await page.waitForFunction(() => document.querySelectorAll('#analysis li').length > 0);
+  assert.match(await page.textContent('#analysis-stats'), /analysis stops after 2 s/);
+});
+
+test('analysis deepens on its own and pauses while a move is entered', { skip }, async (t) => {
+  const page = await open(t);
+  await setup(page, { mode: 'watch' });
+  await page.selectOption('#multipv', '3');
+  const depth = () => page.evaluate(() => window.kyodaiPage.pv.lines[0]?.depth ?? 0);
+  await page.waitForFunction(() => (window.kyodaiPage.pv.lines[0]?.depth ?? 0) >= 6, null, { timeout: 20000 });
+  assert.equal(await page.locator('#analysis li').count(), 3);
+  assert.match(await page.textContent('#analysis li'), /^[+-]\d+\.\d\d [a-l]\d+[a-l]\d+/);
+  await click(page, 'f4');
+  assert.equal(await page.evaluate(() => window.kyodaiPage.analysing), false);
+  const paused = await depth();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => window.kyodaiPage.analysing && !window.kyodaiPage.entry);
+  assert.ok(paused >= 6);
+});
