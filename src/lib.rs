@@ -21,4 +21,5 @@ pub mod tune;
 pub mod types;
 pub mod usi;
 pub mod variant;
+pub mod version;
 pub mod xboard;

@@ -25,7 +25,7 @@ use std::io::{BufRead, Read, Write};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
-const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
+const NAME: &str = crate::version::NAME;
 const AUTHOR: &str = "the Kyodai developers";
 /// The longest input line taken; a longer one is refused unread (a
 /// `position` of a long game is some 7 bytes a move).
