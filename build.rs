@@ -25,15 +25,15 @@ fn main() {
         .unwrap_or_else(|| "no git".to_string());
     // Rebuild when HEAD moves: HEAD itself (a branch switch) and the ref it
     // names (a commit on the branch), wherever this checkout keeps them.
-    for path in ["HEAD", "packed-refs"] {
-        if let Some(p) = git(&["rev-parse", "--git-path", path]) {
+    // Only files that exist: cargo reruns a build script on every build
+    // while a file it watches is missing.
+    let branch = git(&["symbolic-ref", "-q", "HEAD"]);
+    for path in ["HEAD", "packed-refs"].into_iter().chain(branch.as_deref()) {
+        if let Some(p) = git(&["rev-parse", "--git-path", path])
+            && std::path::Path::new(&p).exists()
+        {
             println!("cargo:rerun-if-changed={p}");
         }
-    }
-    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"])
-        && let Some(p) = git(&["rev-parse", "--git-path", &branch])
-    {
-        println!("cargo:rerun-if-changed={p}");
     }
     println!("cargo:rustc-env=KYODAI_COMMIT={commit}");
 }
