@@ -45,11 +45,11 @@ section "native reference"
 REF_VERSION=$("$NATIVE" --version)
 REF_BENCH=$("$NATIVE" bench 2>/dev/null | awk '$1=="nodes"{print $2}')
 [ -n "$REF_BENCH" ] || fail "native bench printed no node count"
-# match_moves RUNNER ENGINE PGN: a two-game match at fixed depth, written
-# as PGN (RUNNER runs `kyodai`, ENGINE is the engine command it starts).
-match_args=(-each depth=3 tc=inf -variant chu -games 2 -maxmoves 24)
+# Two whole games at a fixed depth, as PGN, the moves every build must play.
+match_args=(-each depth=3 tc=inf -variant chu -games 2)
 "$NATIVE" match -engine cmd="$NATIVE" -engine cmd="$NATIVE" "${match_args[@]}" \
     -pgnout "$WORK/native.pgn" >"$WORK/native.match"
+grep -q '^\[PlyCount "[1-9]' "$WORK/native.pgn" || fail "native match played no moves"
 # Moves and results of a PGN, without tags, comments (times) or line breaks.
 pgn_moves() { grep -v '^\[' "$1" | tr -d '\r' | sed 's/{[^}]*}//g' | tr -s ' \n' ' '; }
 
