@@ -24,4 +24,5 @@ pub mod tune;
 pub mod types;
 pub mod usi;
 pub mod variant;
+pub mod version;
 pub mod xboard;

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(
     name = "kyodai",
-    version,
+    version = kyodai::version::VERSION,
     after_help = format!("Variants: {}", VariantSet::builtin().names())
 )]
 struct Cli {

@@ -29,8 +29,10 @@ impl Move {
     #[inline]
     pub fn new(from: Square, to: Square, kills: &[Square], promote: bool) -> Move {
         debug_assert!(kills.len() <= MAX_KILLS);
-        let mut k = [Square::default(); MAX_KILLS];
-        k[..kills.len()].copy_from_slice(kills);
+        // Element by element, not `copy_from_slice`: a copy of a length
+        // known only at run time is a call to `memcpy`, and this runs for
+        // every generated move (musl's `memcpy` made that 18% of a search).
+        let k = std::array::from_fn(|i| kills.get(i).copied().unwrap_or_default());
         Move {
             from,
             to,

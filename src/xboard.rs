@@ -28,7 +28,7 @@ use crate::variant::{PieceType, Variant, VariantSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
+const NAME: &str = crate::version::NAME;
 /// How long `hint` searches when no reply was expected: long enough for
 /// a sensible move, short enough not to hold up the GUI.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(300);

@@ -803,3 +803,41 @@ fn clock_use_gives_each_side_its_own_moves() {
     assert!(b.contains("100.0 ms a move, depth 9.00"), "{b}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn version_names_the_commit_and_matches_both_protocols() {
+    // `kyodai --version`, CECP's myname and USI's id name carry one string:
+    // the package version and the commit it was built from.
+    let o = kyodai(&["--version"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let version = out.trim().strip_prefix("kyodai ").expect("kyodai VERSION");
+    let commit = version
+        .strip_prefix(concat!(env!("CARGO_PKG_VERSION"), " ("))
+        .and_then(|rest| rest.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("no commit in {out:?}"));
+    assert!(!commit.is_empty(), "{out:?}");
+    let session = |input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kyodai"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("run kyodai");
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(input.as_bytes()).expect("write");
+        drop(stdin);
+        stdout(&child.wait_with_output().expect("wait"))
+    };
+    let cecp = session("xboard\nprotover 2\nquit\n");
+    assert!(
+        cecp.contains(&format!("myname=\"Kyodai {version}\"")),
+        "{cecp}"
+    );
+    let usi = session("usi\nquit\n");
+    assert!(
+        usi.lines()
+            .any(|l| l == format!("id name Kyodai {version}")),
+        "{usi}"
+    );
+}

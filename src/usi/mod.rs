@@ -28,7 +28,7 @@ use crate::time::Control;
 use crate::variant::{Rules, VariantSet};
 use std::sync::{Arc, Mutex};
 
-const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
+const NAME: &str = crate::version::NAME;
 const AUTHOR: &str = "the Kyodai developers";
 /// The deepest search (the search's own limit); `go depth` beyond it, such
 /// as lishogi's `go depth 245` for endless analysis, searches this deep.
