@@ -4,11 +4,12 @@
 # (kyodai.mjs, default export) and as a classic script (kyodai.js, global
 # `Kyodai`), and the page (web/page/). Installs the wasm32 target if needed.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/release-deps.sh
+. "$REPO/scripts/release-deps.sh"
+cd "$REPO"
 target=wasm32-unknown-unknown
-if ! rustup target list --installed | grep -qx "$target"; then
-    rustup target add "$target"
-fi
+need_targets "$target"
 # The library as a C-style dynamic library: its exports are src/host/wasm.rs.
 cargo rustc --quiet --release --lib --target "$target" --crate-type cdylib
 dist=web/dist

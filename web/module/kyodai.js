@@ -83,8 +83,9 @@ async function Kyodai(options = {}) {
     const { fileURLToPath } = await import('node:url');
     const script = locate('kyodai-worker.js');
     worker = new Worker(script.startsWith('file:') ? fileURLToPath(script) : script);
+    // As in a browser, the worker lives until terminate(): under Node.js
+    // a script that does not call it does not end.
     onMessage = (handler) => worker.on('message', handler);
-    worker.unref();
   } else {
     worker = new Worker(locate('kyodai-worker.js'));
     onMessage = (handler) => { worker.onmessage = (event) => handler(event.data); };

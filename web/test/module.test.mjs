@@ -101,7 +101,9 @@ test('CECP handshake', async () => {
 });
 
 test('every variant: the same move as the native engine at a fixed depth', async () => {
-  const { variants } = await (await moduleEngine()).engine.describe();
+  const describing = await moduleEngine();
+  const { variants } = await describing.engine.describe();
+  describing.close();
   for (const { name } of variants) {
     const web = await moduleEngine();
     const native = nativeEngine(['xboard']);
