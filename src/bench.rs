@@ -4,12 +4,12 @@
 //! It is run before every commit, so it is meant to take a few seconds.
 
 use crate::board::Position;
+use crate::clock::Instant;
 use crate::search::{Limits, Searcher};
 use crate::variant::{Variant, VariantSet};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 /// Extra positions besides each variant's start position: hand-made
 /// opening positions with contact between the armies.

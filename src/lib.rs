@@ -3,10 +3,13 @@
 pub mod bench;
 pub mod betza;
 pub mod board;
+pub mod clock;
+pub mod describe;
 pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod highlight;
+pub mod host;
 pub mod movegen;
 pub mod moves;
 pub mod openings;

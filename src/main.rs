@@ -1,9 +1,12 @@
 use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand};
 use kyodai::board::Position;
+use kyodai::host::native;
 use kyodai::perft::Counting;
 use kyodai::search::MAX_THREADS;
+use kyodai::usi::Usi;
 use kyodai::variant::{Rules, Variant, VariantSet};
+use kyodai::xboard::Engine;
 use kyodai::{bench, openings, perft, tune};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -533,15 +536,17 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 let _ = writeln!(io::stderr(), "{TERMINAL_NOTICE}");
             }
             // Dual-protocol engines go by the first command.
-            match kyodai::usi::first_line() {
-                Some(line) if line.trim() == "usi" => kyodai::usi::Usi::new(set).run(Some(line)),
-                first => kyodai::xboard::Engine::new(set, None).run(first),
+            match native::first_line() {
+                Some(line) if line.trim() == "usi" => {
+                    native::run(|link| Usi::new(set, link), Some(line))
+                }
+                first => native::run(|link| Engine::new(set, None, link), first),
             }
             Ok(())
         }
         Some(Command::Usi) => {
             drop(out);
-            kyodai::usi::Usi::new(set).run(None);
+            native::run(|link| Usi::new(set, link), None);
             Ok(())
         }
         Some(Command::Xboard { start_fen }) => {
@@ -554,7 +559,7 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 return Err(format!("--start-fen fits no variant: {fen}").into());
             }
             drop(out);
-            kyodai::xboard::Engine::new(set, start_fen).run(None);
+            native::run(|link| Engine::new(set, start_fen, link), None);
             Ok(())
         }
         Some(Command::Match { args }) => {

@@ -15,6 +15,7 @@
 //! (`game::material_ending`).
 
 use crate::board::Position;
+use crate::clock::Instant;
 use crate::eval::evaluate;
 use crate::game::{legal_moves, material_ending};
 use crate::movegen::{
@@ -29,7 +30,6 @@ use crate::tt::{Bound, Table};
 use crate::types::{CELLS, Color, Rng};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 pub const MATE: i32 = 100_000;
 /// Quiescence plies in which every capture is tried.
@@ -100,6 +100,9 @@ pub struct Limits {
     /// Stop after about this many nodes (all threads together), once a
     /// depth-1 result exists.
     pub nodes: Option<u64>,
+    /// A search on the opponent's time (USI `go ponder`): `budget` applies
+    /// only from the moment `Searcher::ponderhit_flag` is raised.
+    pub ponder: bool,
 }
 
 impl Default for Limits {
@@ -110,6 +113,7 @@ impl Default for Limits {
             excluded: Vec::new(),
             multipv: 1,
             nodes: None,
+            ponder: false,
         }
     }
 }
@@ -123,7 +127,8 @@ pub struct Info<'a> {
     /// The line's number, from 1.
     pub multipv: usize,
     pub score: i32,
-    pub elapsed_cs: u64,
+    /// Time since the search started, milliseconds.
+    pub elapsed_ms: u64,
     pub nodes: u64,
     /// Permille of the transposition table holding this search's entries
     /// (`Searcher::hashfull`).
@@ -148,7 +153,7 @@ pub struct Searcher {
     tt: Arc<Table>,
     /// `workers[0]` is the main thread: it reports and keeps the clock.
     workers: Vec<Worker>,
-    stop: Arc<AtomicBool>,
+    signals: Signals,
     /// Prefer moves HaChu 0.21 can follow (`movegen::hachu_follows`), for
     /// games against it in the variants it gets wrong.
     pub hachu_compatible: bool,
@@ -187,21 +192,56 @@ impl RootPolicy {
 }
 
 /// Most search threads (`cores`).
+#[cfg(not(target_arch = "wasm32"))]
 pub const MAX_THREADS: usize = 64;
+/// A browser module (wasm32) searches on the thread that hosts it.
+#[cfg(target_arch = "wasm32")]
+pub const MAX_THREADS: usize = 1;
+
+/// Called by the main thread at each node checkpoint (every 1024 nodes):
+/// a host without threads (wasm32) reads the input that arrived meanwhile
+/// there, and raises the stop or ponderhit flag for it.
+pub type Checkpoint = Arc<dyn Fn() + Send + Sync>;
+
+/// What the outside world can tell a running search.
+#[derive(Clone)]
+struct Signals {
+    /// Stop now and return the best move so far.
+    stop: Arc<AtomicBool>,
+    /// The pondering search becomes the engine's own: its clock starts.
+    ponderhit: Arc<AtomicBool>,
+    checkpoint: Option<Checkpoint>,
+}
 
 impl Searcher {
     pub fn new(tt_megabytes: usize, stop: Arc<AtomicBool>) -> Searcher {
+        Searcher::with_signals(tt_megabytes, stop, Arc::new(AtomicBool::new(false)), None)
+    }
+
+    /// A searcher stopped by `stop`, whose pondering ends with `ponderhit`
+    /// (`Limits::ponder`), calling `checkpoint` at its node checkpoints.
+    pub fn with_signals(
+        tt_megabytes: usize,
+        stop: Arc<AtomicBool>,
+        ponderhit: Arc<AtomicBool>,
+        checkpoint: Option<Checkpoint>,
+    ) -> Searcher {
         let tt = Arc::new(Table::new(tt_megabytes));
-        Searcher {
-            workers: vec![Worker::new(tt.clone(), stop.clone(), 0)],
-            tt,
+        let signals = Signals {
             stop,
+            ponderhit,
+            checkpoint,
+        };
+        Searcher {
+            workers: vec![Worker::new(tt.clone(), signals.clone(), 0)],
+            tt,
+            signals,
             hachu_compatible: false,
             xboard_safe: true,
             contempt: 0,
             skill: MAX_SKILL,
             random_mover: false,
-            rng: Rng::new(clock_seed()),
+            rng: Rng::new(crate::clock::seed()),
         }
     }
 
@@ -231,7 +271,7 @@ impl Searcher {
         while self.workers.len() < n {
             let id = self.workers.len();
             self.workers
-                .push(Worker::new(self.tt.clone(), self.stop.clone(), id));
+                .push(Worker::new(self.tt.clone(), self.signals.clone(), id));
         }
     }
 
@@ -330,7 +370,7 @@ impl Searcher {
                 seldepth: 1,
                 multipv: 1,
                 score: MATE - 1,
-                elapsed_cs: 0,
+                elapsed_ms: 0,
                 nodes: 0,
                 hashfull: self.tt.hashfull(),
                 pv: &[win],
@@ -516,8 +556,11 @@ struct Worker {
     /// Nodes since the last addition to `Shared::nodes`.
     nodes: u64,
     start: Instant,
+    /// When the budget started counting: the search's start, or for a
+    /// pondering search the ponderhit (`None` until then).
+    clock_start: Option<Instant>,
     limits: Limits,
-    stop: Arc<AtomicBool>,
+    signals: Signals,
     /// The depth of the iteration under way: abandoned once another
     /// thread finishes it.
     iteration: u32,
@@ -534,7 +577,7 @@ struct Worker {
 }
 
 impl Worker {
-    fn new(tt: Arc<Table>, stop: Arc<AtomicBool>, id: usize) -> Worker {
+    fn new(tt: Arc<Table>, signals: Signals, id: usize) -> Worker {
         Worker {
             tt,
             id,
@@ -561,8 +604,9 @@ impl Worker {
             seldepth: 0,
             nodes: 0,
             start: Instant::now(),
+            clock_start: None,
             limits: Limits::default(),
-            stop,
+            signals,
             iteration: 0,
             aborted: false,
             overtaken: false,
@@ -601,6 +645,7 @@ impl Worker {
 
     fn prepare(&mut self, pos: &Position, limits: Limits) {
         self.start = Instant::now();
+        self.clock_start = (!limits.ponder).then_some(self.start);
         self.limits = limits;
         self.nodes = 0;
         self.aborted = false;
@@ -667,7 +712,7 @@ impl Worker {
             {
                 reported = completed;
                 self.flush_nodes(shared);
-                let elapsed_cs = self.start.elapsed().as_millis() as u64 / 10;
+                let elapsed_ms = self.start.elapsed().as_millis() as u64;
                 let nodes = shared.nodes.load(Ordering::Relaxed);
                 let hashfull = self.tt.hashfull();
                 if lines > 1 {
@@ -677,7 +722,7 @@ impl Worker {
                             seldepth: self.seldepth as u32,
                             multipv: k + 1,
                             score: line.score,
-                            elapsed_cs,
+                            elapsed_ms,
                             nodes,
                             hashfull,
                             pv: &line.pv,
@@ -690,7 +735,7 @@ impl Worker {
                         seldepth: p.seldepth,
                         multipv: 1,
                         score: p.outcome.score,
-                        elapsed_cs,
+                        elapsed_ms,
                         nodes,
                         hashfull,
                         pv: &p.pv,
@@ -704,7 +749,8 @@ impl Worker {
                 && (self
                     .limits
                     .budget
-                    .is_some_and(|b| self.start.elapsed() >= b.soft / 2)
+                    .zip(self.on_the_clock())
+                    .is_some_and(|(b, used)| used >= b.soft / 2)
                     || self.spent_nodes(shared))
             {
                 break;
@@ -885,20 +931,36 @@ impl Worker {
             && shared.completed.load(Ordering::Relaxed) >= 1
     }
 
-    /// Checks the clock, the node limit, `stop` and the other threads
-    /// every 1024 nodes.
+    /// The time the budget has used: since the search's start, or for a
+    /// pondering search since the ponderhit (`None` before it).
+    fn on_the_clock(&mut self) -> Option<std::time::Duration> {
+        if self.clock_start.is_none() && self.signals.ponderhit.load(Ordering::Relaxed) {
+            self.clock_start = Some(Instant::now());
+        }
+        self.clock_start.map(|t| t.elapsed())
+    }
+
+    /// Checks the host's input (`Checkpoint`), the clock, the node limit,
+    /// `stop` and the other threads every 1024 nodes.
     fn out_of_time(&mut self, shared: &Shared) -> bool {
         if self.halted() {
             return true;
         }
         if self.nodes & 1023 == 0 {
+            if self.id == 0
+                && let Some(checkpoint) = &self.signals.checkpoint
+            {
+                checkpoint();
+            }
             let late = self.id == 0
                 && (self
                     .limits
                     .budget
-                    .is_some_and(|b| self.start.elapsed() >= b.hard)
+                    .zip(self.on_the_clock())
+                    .is_some_and(|(b, used)| used >= b.hard)
                     || self.spent_nodes(shared));
-            if late || self.stop.load(Ordering::Relaxed) || shared.done.load(Ordering::Relaxed) {
+            let stopped = self.signals.stop.load(Ordering::Relaxed);
+            if late || stopped || shared.done.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
             if shared.completed.load(Ordering::Relaxed) >= self.iteration {
@@ -1345,13 +1407,6 @@ fn weakened_choice<'a>(lines: &'a [Line], skill: i8, rng: &mut Rng) -> Option<&'
         }
     }
     chosen
-}
-
-/// A seed that differs from run to run.
-fn clock_seed() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64)
 }
 
 /// Most valuable victims first (all removed pieces count), then the least

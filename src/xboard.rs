@@ -1,31 +1,32 @@
-//! CECP (XBoard protocol version 2) on stdin/stdout.
+//! CECP (XBoard protocol version 2).
 //!
-//! A reader thread forwards input lines over a channel and raises the stop
-//! flag for commands that must interrupt the engine's own search (`?` plays
-//! the best move found so far; `new`, `force`, `result`, `quit`, ...
-//! abandon it). Every line is handled in order on the main thread, so
-//! `pong` always follows the commands before its `ping`. A background
-//! search (analysis, pondering) runs on a thread of its own, so that the
-//! main thread answers the commands that leave it running (`.`, `ping`,
-//! `time`, ...) while it goes on deepening; the first other command stops
-//! it, and it restarts, if still wanted, once that command is handled.
+//! The adapter takes one input line at a time from its host (`host`) and
+//! hands its lines to the host's output. The engine's own search runs
+//! where the command that asked for it is handled; the host judges each
+//! line as it arrives (`Protocol::interrupter`) and stops that search for
+//! the commands that must interrupt it (`?` plays the best move found so
+//! far; `new`, `force`, `result`, `quit`, ... abandon it). Every line is
+//! handled in order, so `pong` always follows the commands before its
+//! `ping`. A background search (analysis, pondering) runs while commands go
+//! on being handled: those that leave it running (`.`, `ping`, `time`,
+//! ...) are answered beside it, the first other command stops it, and it
+//! restarts, if still wanted, once that command is handled.
 
 use crate::board::Position;
-use crate::engine::control::SearchThread;
+use crate::clock::Instant;
+use crate::engine::control::SearchControl;
 use crate::engine::options::{self, Kind, MAX_HASH_MB};
 use crate::engine::session::{Decision, Session};
 use crate::game::Ending;
 use crate::highlight::{self, Entry, Marker};
+use crate::host::{Interrupter, Link, Protocol};
 use crate::movegen::parse_move;
 use crate::search::{Info, MAX_THREADS};
 use crate::time::{self, Control};
 use crate::types::{Color, Square};
 use crate::variant::{PieceType, Variant, VariantSet};
-use std::io::{BufRead, Write};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::time::Instant;
+use std::sync::{Arc, Mutex};
 
 const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
 /// How long `hint` searches when no reply was expected: long enough for
@@ -99,18 +100,6 @@ fn split_command(line: &str) -> (&str, &str) {
         .map_or((line, ""), |(c, a)| (c, a.trim()))
 }
 
-/// What the main thread waits for while it serves the protocol.
-enum Event {
-    /// An input line.
-    Line(String),
-    /// Background search number `search` finished an iteration.
-    Thinking {
-        search: u64,
-        line: String,
-        stat: Stat,
-    },
-}
-
 /// A search's progress as `.` reports it.
 #[derive(Clone, Copy, Default)]
 struct Stat {
@@ -131,7 +120,7 @@ struct Settings {
 /// (`None`: no analysis is running, so there is nothing to report).
 fn handle_beside_search(
     settings: &mut Settings,
-    out: &mut dyn Write,
+    out: &dyn Fn(&str),
     cmd: &str,
     arg: &str,
     stat: Option<Stat>,
@@ -158,17 +147,25 @@ fn handle_beside_search(
     }
 }
 
-/// Write one protocol line and flush it.
-fn emit(out: &mut dyn Write, line: &str) {
-    // If the GUI has gone away there is nobody left to tell.
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+/// Write one protocol line.
+fn emit(out: &dyn Fn(&str), line: &str) {
+    out(line);
 }
 
+/// A background search under way (analysis, pondering).
+struct Background {
+    id: u64,
+    analyzing: bool,
+    started: Instant,
+    /// Its last iteration's figures, for `.`.
+    stat: Arc<Mutex<Stat>>,
+    /// It has ended by itself (a forced mate found, the deepest depth).
+    ended: bool,
+}
 pub struct Engine {
     /// The game, its options and the engine's decisions.
     session: Session,
-    search: SearchThread,
+    search: SearchControl,
     /// The side the engine plays; `None` in force mode.
     engine_side: Option<Color>,
     control: Control,
@@ -176,37 +173,103 @@ pub struct Engine {
     settings: Settings,
     /// First legs of a move whose legs come on separate lines.
     pending_legs: String,
-    /// The search's stop flag, raised by the input reader.
-    stop: Arc<AtomicBool>,
-    /// Set with `stop` by commands after which the search's move is void.
+    /// Raised by the host's input reader with the search's stop flag for
+    /// commands after which the search's move is void.
     abandon: Arc<AtomicBool>,
     /// `analyze` mode: search the position, never move, until `exit`.
     analyzing: bool,
-    /// Background searches started, which numbers their thinking lines.
+    /// Background searches started, which numbers them.
     background_searches: u64,
+    background: Option<Background>,
+    /// Whether a background search runs, for the host's input reader.
+    background_running: Arc<AtomicBool>,
     /// The move the user is entering with the mouse (`lift`, `put`).
     entry: Option<Entry>,
-    /// Where protocol lines go: stdout, or a test's buffer.
-    out: Box<dyn Write>,
+    link: Link,
+}
+
+impl Protocol for Engine {
+    /// Handle the line, then play if it is the engine's turn, then start
+    /// the background search if one is wanted.
+    fn handle(&mut self, line: &str) -> bool {
+        let (cmd, arg) = split_command(line);
+        if let Some(bg) = &self.background {
+            // `easy` turns pondering off.
+            if runs_beside_search(cmd) && (cmd != "easy" || bg.analyzing) {
+                log::debug!("< {line}");
+                let progress = bg.analyzing.then(|| {
+                    let stat = *bg.stat.lock().unwrap_or_else(|e| e.into_inner());
+                    // A search that has ended (a forced mate found) took
+                    // as long as its last iteration.
+                    if bg.ended {
+                        stat
+                    } else {
+                        Stat {
+                            centiseconds: bg.started.elapsed().as_millis() as u64 / 10,
+                            ..stat
+                        }
+                    }
+                });
+                handle_beside_search(&mut self.settings, &*self.link.out, cmd, arg, progress);
+                return true;
+            }
+            self.stop_background();
+        }
+        if !self.command(line) {
+            return false;
+        }
+        self.respond();
+        let over = self.session.is_over();
+        let ponders = self.settings.ponder
+            && !over
+            && self.engine_side == Some(self.session.position().side().flip());
+        if (self.analyzing && !over) || ponders {
+            self.start_background();
+        }
+        true
+    }
+
+    fn search_ended(&mut self, id: u64) {
+        if let Some(bg) = self.background.as_mut().filter(|bg| bg.id == id) {
+            bg.ended = true;
+        }
+    }
+
+    fn refuse(&mut self, what: &str) {
+        self.say(&format!("Error ({what})"));
+    }
+
+    /// `?` stops the engine's own search, the commands `abandons_search`
+    /// names void it; a background search is stopped by every command that
+    /// does not run beside it, and by every command at all where the host
+    /// cannot answer one while a search runs.
+    fn interrupter(&self, answers_beside: bool) -> Interrupter {
+        let flags = self.search.flags();
+        let abandon = self.abandon.clone();
+        let background = self.background_running.clone();
+        Arc::new(move |line: &str| {
+            let (cmd, _) = split_command(line);
+            if cmd == "?" {
+                flags.stop();
+            } else if abandons_search(cmd) {
+                abandon.store(true, Ordering::SeqCst);
+                flags.stop();
+            } else if background.load(Ordering::SeqCst)
+                && (!answers_beside || !runs_beside_search(cmd))
+            {
+                flags.stop();
+            }
+        })
+    }
 }
 
 impl Engine {
-    pub fn new(set: &'static VariantSet, start_override: Option<String>) -> Engine {
-        Engine::with_output(set, start_override, Box::new(std::io::stdout()))
-    }
-
-    /// An engine that writes its protocol lines to `out` (tests drive it
-    /// line by line with `handle` and `respond`).
-    pub fn with_output(
-        set: &'static VariantSet,
-        start_override: Option<String>,
-        out: Box<dyn Write>,
-    ) -> Engine {
-        let search = SearchThread::new(options::DEFAULT_HASH_MB as usize);
+    /// The adapter, its lines going to `link`; `start_override` replaces
+    /// the start position of every variant it fits.
+    pub fn new(set: &'static VariantSet, start_override: Option<String>, link: Link) -> Engine {
         Engine {
             session: Session::new(set, start_override),
-            stop: search.stop_flag(),
-            search,
+            search: SearchControl::new(options::DEFAULT_HASH_MB as usize, link.checkpoint.clone()),
             engine_side: Some(Color::Black),
             control: Control::default(),
             depth_limit: None,
@@ -219,168 +282,59 @@ impl Engine {
             abandon: Arc::new(AtomicBool::new(false)),
             analyzing: false,
             background_searches: 0,
+            background: None,
+            background_running: Arc::new(AtomicBool::new(false)),
             entry: None,
-            out,
-        }
-    }
-
-    /// Run the protocol until `quit` or end of input; `first` is a line
-    /// already read (the one that chose the protocol).
-    pub fn run(mut self, first: Option<String>) {
-        let (tx, rx) = channel::<Event>();
-        if let Some(line) = first {
-            // Nothing can fail: the receiver is right here.
-            let _ = tx.send(Event::Line(line));
-        }
-        let lines = tx.clone();
-        let stop = self.stop.clone();
-        let abandon = self.abandon.clone();
-        std::thread::spawn(move || {
-            let mut stdin = std::io::stdin().lock();
-            let mut bytes = Vec::new();
-            loop {
-                bytes.clear();
-                match stdin.read_until(b'\n', &mut bytes) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {}
-                }
-                // Bytes that are not UTF-8 become U+FFFD, and the command
-                // they are in is then refused like any other bad line.
-                let line = String::from_utf8_lossy(&bytes)
-                    .trim_end_matches(['\n', '\r'])
-                    .to_string();
-                let (cmd, _) = split_command(&line);
-                if cmd == "?" {
-                    stop.store(true, Ordering::SeqCst);
-                } else if abandons_search(cmd) {
-                    abandon.store(true, Ordering::SeqCst);
-                    stop.store(true, Ordering::SeqCst);
-                }
-                if lines.send(Event::Line(line)).is_err() {
-                    return;
-                }
-            }
-            let _ = lines.send(Event::Line("quit".to_string()));
-        });
-        self.serve(&tx, &rx);
-    }
-
-    fn serve(&mut self, events: &Sender<Event>, rx: &Receiver<Event>) {
-        let mut next = None;
-        loop {
-            let line = match next.take() {
-                Some(line) => line,
-                None => match rx.recv() {
-                    Ok(Event::Line(line)) => line,
-                    // From a background search that has been stopped.
-                    Ok(Event::Thinking { .. }) => continue,
-                    Err(_) => return,
-                },
-            };
-            log::debug!("< {line}");
-            if !self.handle(&line) {
-                return;
-            }
-            self.respond();
-            let over = self.session.is_over();
-            let ponders = self.settings.ponder
-                && !over
-                && self.engine_side == Some(self.session.position().side().flip());
-            if (self.analyzing && !over) || ponders {
-                match self.background(events, rx) {
-                    Some(line) => next = Some(line),
-                    None => return,
-                }
-            }
+            link,
         }
     }
 
     /// Analyse the position (printing thinking output), or think on the
     /// opponent's time (filling the transposition table for the positions
-    /// after the opponent's replies; the result is dropped), on a thread of
-    /// its own, while the commands that `runs_beside_search` names are
-    /// handled here. Returns the first other line, once the search has
-    /// stopped (`None`: the input has ended); the table keeps what was
-    /// found for the search that follows it.
-    fn background(&mut self, events: &Sender<Event>, rx: &Receiver<Event>) -> Option<String> {
+    /// after the opponent's replies; the result is dropped), while the
+    /// commands that `runs_beside_search` names are answered beside it.
+    /// The table keeps what was found for the search that follows it.
+    fn start_background(&mut self) {
         self.background_searches += 1;
         let id = self.background_searches;
         let analyzing = self.analyzing;
         let limits = self.session.limits(None, None);
-        let tx = events.clone();
-        let report = Box::new(move |info: &Info| {
-            if analyzing {
-                let stat = Stat {
-                    centiseconds: info.elapsed_cs,
-                    nodes: info.nodes,
-                    depth: info.depth,
-                };
-                let line = thinking_line(info);
-                // The main thread only goes away at `quit`, which stops
-                // the search first.
-                let _ = tx.send(Event::Thinking {
-                    search: id,
-                    line,
-                    stat,
-                });
-            }
-        });
-        let finished = Arc::new(AtomicBool::new(false));
-        let done = finished.clone();
-        self.session.configure(&mut self.search);
-        let started = Instant::now();
-        let pos = self.session.position().clone();
-        self.search.start(
-            pos,
-            limits,
-            report,
-            Box::new(move || done.store(true, Ordering::SeqCst)),
-        );
-        let mut stat = Stat::default();
-        let next = loop {
-            let line = match rx.recv() {
-                Err(_) => break None,
-                Ok(Event::Thinking {
-                    search,
-                    line,
-                    stat: now,
-                }) => {
-                    // An earlier search's output ended with the line that
-                    // stopped it.
-                    if search == id {
-                        emit(&mut *self.out, &line);
-                        stat = now;
-                    }
-                    continue;
+        let stat = Arc::new(Mutex::new(Stat::default()));
+        let report = {
+            let (out, stat) = (self.link.out.clone(), stat.clone());
+            Box::new(move |info: &Info| {
+                if analyzing {
+                    *stat.lock().unwrap_or_else(|e| e.into_inner()) = Stat {
+                        centiseconds: info.elapsed_ms / 10,
+                        nodes: info.nodes,
+                        depth: info.depth,
+                    };
+                    out(&thinking_line(info));
                 }
-                Ok(Event::Line(line)) => line,
-            };
-            let (cmd, arg) = split_command(&line);
-            // `easy` turns pondering off.
-            if !runs_beside_search(cmd) || (cmd == "easy" && !analyzing) {
-                break Some(line);
-            }
-            log::debug!("< {line}");
-            // A search that has ended (a forced mate found) took as long
-            // as its last iteration.
-            let progress = if finished.load(Ordering::SeqCst) {
-                stat
-            } else {
-                Stat {
-                    centiseconds: started.elapsed().as_millis() as u64 / 10,
-                    ..stat
-                }
-            };
-            let progress = analyzing.then_some(progress);
-            handle_beside_search(&mut self.settings, &mut *self.out, cmd, arg, progress);
+            })
         };
-        self.search.stop();
-        self.search.wait();
-        // The stop and abandon flags raised for the line that stopped the
-        // search are spent.
-        self.stop.store(false, Ordering::SeqCst);
-        self.abandon.store(false, Ordering::SeqCst);
-        next
+        let finished = self.link.finished.clone();
+        self.session.configure(&mut self.search);
+        self.background = Some(Background {
+            id,
+            analyzing,
+            started: Instant::now(),
+            stat,
+            ended: false,
+        });
+        self.background_running.store(true, Ordering::SeqCst);
+        let pos = self.session.position().clone();
+        self.search
+            .start(pos, limits, report, Box::new(move || finished(id)));
+    }
+
+    /// Stop the background search and wait for it.
+    fn stop_background(&mut self) {
+        if self.background.take().is_some() {
+            self.search.stop();
+            self.search.wait();
+            self.background_running.store(false, Ordering::SeqCst);
+        }
     }
 
     /// `hint`: the reply the last search expected, else the best move a
@@ -429,8 +383,10 @@ impl Engine {
         }
     }
 
-    /// Handle one command line; false on `quit`.
-    pub fn handle(&mut self, line: &str) -> bool {
+    /// Handle one command line, and nothing more (the engine does not
+    /// move: `respond`); false on `quit`. Tests and fuzzers drive the
+    /// adapter this way.
+    pub fn command(&mut self, line: &str) -> bool {
         let line = line.trim();
         let (cmd, arg) = split_command(line);
         if cmd == "?" || abandons_search(cmd) {
@@ -439,17 +395,20 @@ impl Engine {
             // `?` read while an earlier command is still being handled stops
             // the search that command starts; a `?` handled with no search
             // running is spent, as CECP intends.
-            self.stop.store(false, Ordering::SeqCst);
+            self.search.lower_stop();
             self.abandon.store(false, Ordering::SeqCst);
         }
         if runs_beside_search(cmd) {
-            // No analysis is running for `.` to report on: `background`
+            // No analysis is running for `.` to report on: `handle`
             // answers it while one runs.
-            handle_beside_search(&mut self.settings, &mut *self.out, cmd, arg, None);
+            handle_beside_search(&mut self.settings, &*self.link.out, cmd, arg, None);
             return true;
         }
         match cmd {
-            "quit" => return false,
+            "quit" => {
+                self.stop_background();
+                return false;
+            }
             "help" => {
                 for line in HELP {
                     self.say(line);
@@ -739,7 +698,7 @@ impl Engine {
     }
 
     fn say(&mut self, line: &str) {
-        emit(&mut self.out, line);
+        emit(&*self.link.out, line);
     }
 
     /// The game's current position.
@@ -808,13 +767,13 @@ impl Engine {
         let limits = self.session.limits(self.depth_limit, Some(budget));
         let post = self.settings.post;
         let mut expected = None;
-        let out = &mut self.out;
+        let out = self.link.out.clone();
         let mut report = |info: &Info| {
             if info.multipv == 1 {
                 expected = info.pv.get(1).copied();
             }
             if post {
-                emit(out, &thinking_line(info));
+                out(&thinking_line(info));
             }
         };
         let outcome = self.session.think(&mut self.search, limits, &mut report);
@@ -842,7 +801,7 @@ fn thinking_line(info: &Info) -> String {
         "{} {} {} {} {}",
         info.depth,
         info.score,
-        info.elapsed_cs,
+        info.elapsed_ms / 10,
         info.nodes,
         pv.join(" ")
     )

@@ -9,20 +9,20 @@
 
 use kyodai::board::Position;
 use kyodai::game::legal_moves;
+use kyodai::host::Link;
 use kyodai::types::Rng;
 use kyodai::variant::VariantSet;
 use kyodai::xboard::Engine;
-use std::cell::RefCell;
 use std::io::Write;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 /// The engine's output, shared with the test.
 #[derive(Clone, Default)]
-struct Sink(Rc<RefCell<Vec<u8>>>);
+struct Sink(Arc<Mutex<Vec<u8>>>);
 
 impl Write for Sink {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(buf);
+        self.0.lock().expect("one writer").extend_from_slice(buf);
         Ok(buf.len())
     }
     fn flush(&mut self) -> std::io::Result<()> {
@@ -32,7 +32,8 @@ impl Write for Sink {
 
 impl Sink {
     fn take(&self) -> String {
-        String::from_utf8_lossy(&std::mem::take(&mut *self.0.borrow_mut())).into_owned()
+        String::from_utf8_lossy(&std::mem::take(&mut *self.0.lock().expect("one writer")))
+            .into_owned()
     }
 }
 
@@ -238,7 +239,7 @@ fn random_input_never_panics_and_rejected_input_changes_nothing() {
     let mut total = 0;
     for v in &set.variants {
         let sink = Sink::default();
-        let mut e = Engine::with_output(set, None, Box::new(sink.clone()));
+        let mut e = Engine::new(set, None, Link::writer(sink.clone()));
         for line in [
             "xboard",
             "protover 2",
@@ -247,7 +248,7 @@ fn random_input_never_panics_and_rejected_input_changes_nothing() {
             &format!("variant {}", v.name),
             "force",
         ] {
-            e.handle(line);
+            e.command(line);
         }
         sink.take();
         for _ in 0..per_variant {
@@ -256,14 +257,14 @@ fn random_input_never_panics_and_rejected_input_changes_nothing() {
             let cmd = line.split_whitespace().next().unwrap_or("");
             total += 1;
             if cmd == "quit" {
-                assert!(!e.handle(&line), "quit must end the session");
+                assert!(!e.command(&line), "quit must end the session");
                 continue;
             }
-            e.handle(&line);
+            e.command(&line);
             // The engine may be on move now (`go`, `playother`): keep
             // its search short. `sd` from the fuzz is overridden here.
-            e.handle("sd 1");
-            e.handle("st 0.01");
+            e.command("sd 1");
+            e.command("st 0.01");
             let between = state(&e);
             e.respond();
             let out = sink.take();

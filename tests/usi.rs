@@ -763,26 +763,57 @@ fn go_nodes_answers_near_the_limit() {
 /// A `go` the engine cannot read must be refused without starting a
 /// search (no `bestmove` the GUI did not ask for).
 #[test]
-fn go_with_bad_arguments_is_refused() {
+fn go_with_bad_arguments_is_answered_all_the_same() {
     let mut e = Usi::start();
     e.send("position startpos");
-    for bad in [
-        "go depth 0",
-        "go depth 91",
-        "go depth",
-        "go depth x",
-        "go sideways",
-        "go btime",
-        "go movetime soon",
-        "go nodes -",
+    // Each limit out of range is clamped, each word that cannot be used
+    // skipped, said in one `info string`; the `go` still gets its one
+    // `bestmove` (after `stop` where no limit is left).
+    for (bad, note) in [
+        ("go depth 0", "depth 0 searched as depth 1"),
+        ("go depth 245", "depth 245 searched as depth 90"),
+        ("go depth", "depth needs a number"),
+        ("go depth x", "bad number for depth: x"),
+        ("go sideways", "unknown go argument 'sideways' skipped"),
+        ("go btime", "btime needs a number"),
+        ("go movetime soon", "bad number for movetime: soon"),
+        ("go nodes -", "bad number for nodes: -"),
     ] {
-        e.rejects(bad);
+        e.send(bad);
+        e.send("stop");
+        let (lines, best) = e.expect("bestmove", TIMEOUT);
+        let notes: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .collect();
+        assert_eq!(notes.len(), 1, "{bad}: {lines:?}");
+        assert!(notes[0].contains(note), "{bad}: {notes:?}");
+        assert_legal(&start_after(&[]), &parse_bestmove(&best).0, bad);
     }
-    // Nothing was started: no bestmove comes later either.
+    // Exactly one: nothing comes later.
     let out = e.lines_for(Duration::from_millis(200));
-    assert!(out.is_empty(), "{out:?}");
-    let s = e.go("depth 1", TIMEOUT);
-    assert_legal(&start_after(&[]), &s.best, "after the refusals");
+    assert!(out.iter().all(|l| !l.starts_with("bestmove")), "{out:?}");
+}
+
+/// lishogi's browser analysis: `go depth 245` for endless analysis, then
+/// `stop` (or a new position) gets the `bestmove`, whenever it comes.
+#[test]
+fn endless_analysis_as_lishogi_asks_for_it_ends_with_stop() {
+    let mut e = Usi::start();
+    e.send("position startpos");
+    e.send("go depth 245");
+    let first = e.expect("info depth", TIMEOUT).1;
+    assert!(first.contains(" time "), "{first}");
+    e.send("stop");
+    let (_, best) = e.expect("bestmove", TIMEOUT);
+    assert_legal(&start_after(&[]), &parse_bestmove(&best).0, "go depth 245");
+    // A new position without `stop`: the search is ended and answered.
+    e.send("go depth 245");
+    e.expect("info depth", TIMEOUT);
+    e.send("position startpos moves 8i8h");
+    let (_, best) = e.expect("bestmove", TIMEOUT);
+    assert_legal(&start_after(&[]), &parse_bestmove(&best).0, "new position");
+    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
 }
 
 // ------------------------------------------------------------- 8. games
@@ -998,14 +1029,19 @@ fn garbage_is_refused_line_by_line() {
     ));
     e.send_bytes(b"\xff\xfe\x80 usi\n");
     assert_eq!(info_errors(&e.sync()).len(), 1);
+    // `go` with a word it cannot read still searches (until `stop`).
     e.send_bytes(b"go \xff\xfe\n");
-    assert_eq!(info_errors(&e.sync()).len(), 1);
+    e.send("stop");
+    let (lines, _) = e.expect("bestmove", TIMEOUT);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string unknown go argument"))
+    );
     e.send_bytes(b"position startpos moves 8i8h\xc3\x28\n");
     assert_eq!(info_errors(&e.sync()).len(), 1);
     for bad in [
         "position",
-        "go garbage",
-        "go depth 3 garbage",
         "bestmove 8i8h",
         "usiok",
         "readyok",

@@ -3,6 +3,7 @@
 //! tests/fuzz.rs checks them at a fixed depth. `memory` lines are left
 //! out: the table size is the user's to choose, up to 64 GiB.)
 #![no_main]
+use kyodai::host::Link;
 use kyodai::variant::VariantSet;
 use kyodai::xboard::Engine;
 use libfuzzer_sys::fuzz_target;
@@ -13,9 +14,9 @@ thread_local! {
     // making one allocates its transposition table, which would take most
     // of the time.
     static ENGINE: RefCell<Engine> = RefCell::new({
-        let mut e = Engine::with_output(VariantSet::builtin(), None, Box::new(std::io::sink()));
+        let mut e = Engine::new(VariantSet::builtin(), None, Link::writer(std::io::sink()));
         for line in ["xboard", "protover 2", "memory 1"] {
-            e.handle(line);
+            e.command(line);
         }
         e
     });
@@ -25,14 +26,14 @@ fuzz_target!(|data: &[u8]| {
     ENGINE.with(|e| {
         let mut e = e.borrow_mut();
         for line in ["exit", "new", "force"] {
-            e.handle(line);
+            e.command(line);
         }
         let text = String::from_utf8_lossy(data);
         for line in text.lines().take(64) {
             if line.trim_start().starts_with("memory") {
                 continue;
             }
-            if !e.handle(line) {
+            if !e.command(line) {
                 return;
             }
         }

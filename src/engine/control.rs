@@ -1,53 +1,76 @@
-//! The search's life cycle, whatever protocol asks for it: a search runs on
-//! a thread of its own while the protocol goes on reading commands; it is
-//! stopped by a flag (which a protocol's input reader may raise at once),
-//! given a deadline later (USI `ponderhit`), and waited for to get its
-//! result.
+//! The search's life cycle, whatever protocol asks for it and whatever
+//! hosts it: a search is started, stopped by a flag (which the host's
+//! input reader may raise the moment a command that stops it arrives),
+//! told that pondering has become the engine's own search (USI
+//! `ponderhit`), and waited for to get its result.
+//!
+//! Natively a search runs on a thread of its own while the protocol goes on
+//! reading commands. On wasm32 there are no threads: `start` searches where
+//! it is called, and the host reads the input that arrives meanwhile at the
+//! search's node checkpoints (`Searcher::set_checkpoint`), raising the same
+//! flags; the result then waits for `wait` as a thread's would.
 
 use crate::board::Position;
-use crate::search::{Info, Limits, Outcome, Searcher};
+use crate::search::{Checkpoint, Info, Limits, Outcome, Searcher};
 use crate::types::Rng;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::thread::JoinHandle;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Where a running search's thinking lines go.
 pub type Report = Box<dyn FnMut(&Info) + Send>;
-/// Called on the search's thread when it has finished, before `wait` can
-/// return (a protocol's event loop learns of it this way).
+/// Called once the result is ready for `wait` (on the search's thread
+/// natively): a protocol's host learns of it this way.
 pub type Finished = Box<dyn FnOnce() + Send>;
 
-/// The searcher and the thread it runs on.
-pub struct SearchThread {
+/// The searcher and the search under way.
+pub struct SearchControl {
     /// Here while no search runs; on the search thread while one does.
     idle: Option<Searcher>,
-    running: Option<JoinHandle<(Searcher, Outcome)>>,
+    #[cfg(not(target_arch = "wasm32"))]
+    running: Option<std::thread::JoinHandle<(Searcher, Outcome)>>,
+    /// The result of a search run where it was started, not yet taken.
+    #[cfg(target_arch = "wasm32")]
+    running: Option<Outcome>,
     stop: Arc<AtomicBool>,
-    /// Counts searches started, so that a deadline set for one search
-    /// never stops a later one.
-    generation: Arc<AtomicU64>,
+    ponderhit: Arc<AtomicBool>,
+    /// For a fresh searcher after a search thread panicked.
+    #[cfg(not(target_arch = "wasm32"))]
+    checkpoint: Option<Checkpoint>,
 }
 
-impl SearchThread {
-    pub fn new(hash_mb: usize) -> SearchThread {
+impl SearchControl {
+    /// A search controller with a `hash_mb` table; `checkpoint` is called
+    /// at the search's node checkpoints (the wasm32 host reads its input
+    /// there).
+    pub fn new(hash_mb: usize, checkpoint: Option<Checkpoint>) -> SearchControl {
         let stop = Arc::new(AtomicBool::new(false));
-        SearchThread {
-            idle: Some(Searcher::new(hash_mb, stop.clone())),
+        let ponderhit = Arc::new(AtomicBool::new(false));
+        SearchControl {
+            idle: Some(Searcher::with_signals(
+                hash_mb,
+                stop.clone(),
+                ponderhit.clone(),
+                checkpoint.clone(),
+            )),
             running: None,
             stop,
-            generation: Arc::new(AtomicU64::new(0)),
+            ponderhit,
+            #[cfg(not(target_arch = "wasm32"))]
+            checkpoint,
         }
     }
 
-    /// The flag that stops the search; a protocol's input reader raises it
-    /// as soon as a command that stops the search arrives.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone()
+    /// The flags a host's input reader raises for commands that stop the
+    /// search or end its pondering, as soon as they arrive.
+    pub fn flags(&self) -> SearchFlags {
+        SearchFlags {
+            stop: self.stop.clone(),
+            ponderhit: self.ponderhit.clone(),
+        }
     }
 
-    /// The searcher, to configure or to search with on this thread. A
-    /// running search is stopped and its result dropped first.
+    /// The searcher, to configure or to search with here. A running search
+    /// is stopped and its result dropped first.
     pub fn searcher(&mut self) -> &mut Searcher {
         if self.running.is_some() {
             self.stop();
@@ -58,9 +81,9 @@ impl SearchThread {
             .expect("the searcher is back once no search runs")
     }
 
-    /// Search `pos` on the search thread; `report` gets each thinking line
-    /// there, `finished` is called there once the result is ready for
-    /// `wait`. A search still running is stopped first.
+    /// Search `pos`: `report` gets each thinking line, `finished` is called
+    /// once the result is ready for `wait`. A search still running is
+    /// stopped first.
     pub fn start(
         &mut self,
         mut pos: Position,
@@ -69,17 +92,29 @@ impl SearchThread {
         finished: Finished,
     ) {
         self.searcher();
-        let mut searcher = self
-            .idle
-            .take()
-            .expect("the searcher is back once no search runs");
         self.stop.store(false, Ordering::SeqCst);
-        self.generation.fetch_add(1, Ordering::SeqCst);
-        self.running = Some(std::thread::spawn(move || {
-            let outcome = searcher.think(&mut pos, limits, &mut *report);
+        self.ponderhit.store(false, Ordering::SeqCst);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let mut searcher = self
+                .idle
+                .take()
+                .expect("the searcher is back once no search runs");
+            self.running = Some(std::thread::spawn(move || {
+                let outcome = searcher.think(&mut pos, limits, &mut *report);
+                finished();
+                (searcher, outcome)
+            }));
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let searcher = self
+                .idle
+                .as_mut()
+                .expect("the searcher is back once no search runs");
+            self.running = Some(searcher.think(&mut pos, limits, &mut *report));
             finished();
-            (searcher, outcome)
-        }));
+        }
     }
 
     /// Ask the running search to stop (it returns its best move so far).
@@ -87,18 +122,16 @@ impl SearchThread {
         self.stop.store(true, Ordering::SeqCst);
     }
 
-    /// Stop the running search after `after` (USI `ponderhit`: the
-    /// pondering search becomes the engine's own, with the time its clock
-    /// allows).
-    pub fn stop_after(&self, after: Duration) {
-        let (stop, generation) = (self.stop.clone(), self.generation.clone());
-        let this = generation.load(Ordering::SeqCst);
-        std::thread::spawn(move || {
-            std::thread::sleep(after);
-            if generation.load(Ordering::SeqCst) == this {
-                stop.store(true, Ordering::SeqCst);
-            }
-        });
+    /// Lower the stop flag that an input reader raised for a command once
+    /// that command has been handled with no search running.
+    pub fn lower_stop(&self) {
+        self.stop.store(false, Ordering::SeqCst);
+    }
+
+    /// The pondering search becomes the engine's own: its time budget
+    /// (`Limits::ponder`) starts counting now.
+    pub fn ponderhit(&self) {
+        self.ponderhit.store(true, Ordering::SeqCst);
     }
 
     /// Whether a search was started and its result not yet taken.
@@ -109,6 +142,13 @@ impl SearchThread {
     /// Wait for the search to end and take its result (`None`: no search
     /// was running). The stop flag is lowered again.
     pub fn wait(&mut self) -> Option<Outcome> {
+        let outcome = self.take_result()?;
+        self.stop.store(false, Ordering::SeqCst);
+        Some(outcome)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn take_result(&mut self) -> Option<Outcome> {
         let handle = self.running.take()?;
         let (searcher, outcome) = match handle.join() {
             Ok(done) => done,
@@ -116,22 +156,26 @@ impl SearchThread {
             // keeps the engine playing, and the move falls to the caller.
             Err(_) => {
                 log::error!("the search thread panicked");
-                (
-                    Searcher::new(
-                        crate::engine::options::DEFAULT_HASH_MB as usize,
-                        self.stop.clone(),
-                    ),
-                    Outcome::default(),
-                )
+                let searcher = Searcher::with_signals(
+                    crate::engine::options::DEFAULT_HASH_MB as usize,
+                    self.stop.clone(),
+                    self.ponderhit.clone(),
+                    self.checkpoint.clone(),
+                );
+                (searcher, Outcome::default())
             }
         };
         self.idle = Some(searcher);
-        self.stop.store(false, Ordering::SeqCst);
         Some(outcome)
     }
 
-    /// Search on this thread until done or stopped (the stop flag may be
-    /// raised by the input reader meanwhile).
+    #[cfg(target_arch = "wasm32")]
+    fn take_result(&mut self) -> Option<Outcome> {
+        self.running.take()
+    }
+
+    /// Search here until done or stopped (the stop flag may be raised by
+    /// the input reader meanwhile).
     pub fn think(
         &mut self,
         pos: &mut Position,
@@ -141,7 +185,7 @@ impl SearchThread {
         self.searcher().think(pos, limits, report)
     }
 
-    /// `Searcher::varied_move`, on this thread.
+    /// `Searcher::varied_move`, here.
     pub fn varied_move(
         &mut self,
         pos: &mut Position,
@@ -153,9 +197,26 @@ impl SearchThread {
     }
 }
 
-impl Drop for SearchThread {
+impl Drop for SearchControl {
     fn drop(&mut self) {
         self.stop();
         self.wait();
+    }
+}
+
+/// The flags of a `SearchControl` that an input reader raises.
+#[derive(Clone)]
+pub struct SearchFlags {
+    stop: Arc<AtomicBool>,
+    ponderhit: Arc<AtomicBool>,
+}
+
+impl SearchFlags {
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    pub fn ponderhit(&self) {
+        self.ponderhit.store(true, Ordering::SeqCst);
     }
 }

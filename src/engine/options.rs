@@ -32,6 +32,9 @@ pub enum Opt {
     /// Resign once searches score the engine this far down (0: never by
     /// score).
     ResignThreshold,
+    /// Resign lost games at all (off: play on to the end, as a bot whose
+    /// server takes resignation through another channel must).
+    Resign,
     /// The first N moves of a game are chosen at random among nearly
     /// equal moves, so that matches between deterministic engines vary.
     RandomOpeningMoves,
@@ -93,7 +96,12 @@ pub const RULES: &[&str] = &["standard", "lishogi"];
 pub const DEFAULT_HASH_MB: i64 = 64;
 /// The largest table taken (64 GiB): a bigger one is a typing error, and
 /// trying to fill it could get the engine killed for lack of memory.
+#[cfg(not(target_arch = "wasm32"))]
 pub const MAX_HASH_MB: i64 = 64 << 10;
+/// In a browser (wasm32) all of the engine lives in one linear memory of at
+/// most 4 GiB, which the page shares with everything else it runs.
+#[cfg(target_arch = "wasm32")]
+pub const MAX_HASH_MB: i64 = 1024;
 /// Most lines MultiPV reports.
 pub const MAX_MULTIPV: i64 = 64;
 
@@ -202,6 +210,12 @@ pub const SPECS: &[Spec] = &[
             min: 0,
             max: 10_000,
         },
+    },
+    Spec {
+        opt: Opt::Resign,
+        cecp: Some("Resign"),
+        usi: Some("Resign"),
+        kind: Kind::Check { default: true },
     },
     Spec {
         opt: Opt::RandomOpeningMoves,

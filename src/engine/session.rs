@@ -4,7 +4,8 @@
 //! moves (resigning, accepting a draw, varied opening moves).
 
 use crate::board::Position;
-use crate::engine::control::SearchThread;
+use crate::clock::Instant;
+use crate::engine::control::SearchControl;
 use crate::engine::options::{self, Opt, Value};
 use crate::game::{self, Ending, PlayError};
 use crate::movegen::accepted_moves;
@@ -14,7 +15,6 @@ use crate::time::{self, Budget, Control, LagMeter};
 use crate::types::Rng;
 use crate::variant::{Rules, Variant, VariantSet};
 use std::collections::HashMap;
-use std::time::Instant;
 
 /// Resign once this many searches in a row have scored the engine below
 /// the resign threshold.
@@ -44,6 +44,8 @@ pub struct Config {
     pub rules: Rules,
     pub contempt: i32,
     pub resign_threshold: i32,
+    /// Resign lost games (`Opt::Resign`); off, the engine plays on.
+    pub resign: bool,
     pub random_moves: u32,
     pub hachu_compatible: bool,
     pub xboard_safe: bool,
@@ -65,6 +67,7 @@ impl Default for Config {
             rules: Rules::Standard,
             contempt: 0,
             resign_threshold: 0,
+            resign: true,
             random_moves: 0,
             hachu_compatible: false,
             xboard_safe: true,
@@ -139,11 +142,7 @@ impl Session {
             last_score: None,
             losing_searches: 0,
             // Seeded from the clock: every game is meant to differ.
-            rng: Rng::new(
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(1, |d| d.as_nanos() as u64),
-            ),
+            rng: Rng::new(crate::clock::seed()),
             layouts: HashMap::new(),
             start_override,
             lag: LagMeter::default(),
@@ -372,7 +371,7 @@ impl Session {
     /// early; `report` gets the thinking lines.
     pub fn think(
         &mut self,
-        search: &mut SearchThread,
+        search: &mut SearchControl,
         limits: Limits,
         report: &mut dyn FnMut(&Info),
     ) -> Outcome {
@@ -395,7 +394,7 @@ impl Session {
     }
 
     /// Give the searcher the option values it uses.
-    pub fn configure(&self, search: &mut SearchThread) {
+    pub fn configure(&self, search: &mut SearchControl) {
         let c = &self.config;
         let s = search.searcher();
         s.hachu_compatible = c.hachu_compatible;
@@ -424,8 +423,9 @@ impl Session {
         let threshold = self.config.resign_threshold;
         let losing = threshold > 0 && outcome.depth >= 2 && outcome.score <= -threshold;
         self.losing_searches = if losing { self.losing_searches + 1 } else { 0 };
-        if (outcome.score <= -MATE + 2 && outcome.depth >= 2)
-            || self.losing_searches >= RESIGN_MOVES
+        if self.config.resign
+            && ((outcome.score <= -MATE + 2 && outcome.depth >= 2)
+                || self.losing_searches >= RESIGN_MOVES)
         {
             self.over = true;
             return Decision::Resign;
@@ -470,6 +470,7 @@ impl Session {
             (Opt::Contempt, Value::Int(n)) => self.config.contempt = *n as i32,
             (Opt::MoveOverhead, Value::Int(n)) => self.config.move_overhead_ms = *n as u64,
             (Opt::ResignThreshold, Value::Int(n)) => self.config.resign_threshold = *n as i32,
+            (Opt::Resign, Value::Bool(b)) => self.config.resign = *b,
             (Opt::RandomOpeningMoves, Value::Int(n)) => self.config.random_moves = *n as u32,
             (Opt::HachuCompatible, Value::Bool(b)) => self.config.hachu_compatible = *b,
             (Opt::XboardSafe, Value::Bool(b)) => self.config.xboard_safe = *b,

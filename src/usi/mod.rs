@@ -1,61 +1,41 @@
-//! USI on stdin/stdout, as lishogi's tools and shogi GUIs speak it, over
-//! the protocol-free core (`engine`): Chu under lishogi's rules by default,
-//! in lishogi's notation (`notation`).
+//! USI, as lishogi's tools and shogi GUIs speak it, over the protocol-free
+//! core (`engine`): Chu under lishogi's rules by default, in lishogi's
+//! notation (`notation`).
 //!
-//! A reader thread forwards input lines; the search runs on its own thread
-//! (`SearchThread`), so that `stop`, `ponderhit` and `isready` are answered
-//! while it runs. A search's end comes back as an event too: the
-//! `bestmove` is written here, on the main thread, unless the search was a
+//! The adapter takes one input line at a time from its host (`host`) and
+//! hands its lines to the host's output. A search runs while commands go on
+//! being read (natively on a thread of its own; in a browser the host reads
+//! them at the search's checkpoints), so that `stop` and `ponderhit` reach
+//! it at once. The search's end comes back from the host as
+//! `search_ended`: the `bestmove` is written then, unless the search was a
 //! `go ponder` or `go infinite`, whose `bestmove` waits for `stop` or
-//! `ponderhit` as the protocol requires.
+//! `ponderhit` as the protocol requires. Every `go` is answered by exactly
+//! one `bestmove`: limits out of range are clamped, and words it does not
+//! know are skipped, each said in an `info string`.
 
 pub mod notation;
 
 pub use notation::{move_paths, parse_sfen, parse_usi_move, square, usi_move};
 
 use crate::board::Position;
-use crate::engine::control::SearchThread;
+use crate::engine::control::SearchControl;
 use crate::engine::options::{self, Kind, Opt, Value};
 use crate::engine::session::{Decision, Session};
+use crate::host::{Interrupter, Link, Protocol};
 use crate::moves::Move;
 use crate::search::{Info, Limits, MATE};
-use crate::time::{Budget, Control};
+use crate::time::Control;
 use crate::variant::{Rules, VariantSet};
-use std::io::{BufRead, Read, Write};
-use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
 const NAME: &str = concat!("Kyodai ", env!("CARGO_PKG_VERSION"));
 const AUTHOR: &str = "the Kyodai developers";
-/// The longest input line taken; a longer one is refused unread (a
-/// `position` of a long game is some 7 bytes a move).
-const MAX_LINE: usize = 1 << 20;
-/// The deepest `go depth` taken (the search's own limit).
+/// The deepest search (the search's own limit); `go depth` beyond it, such
+/// as lishogi's `go depth 245` for endless analysis, searches this deep.
 const MAX_DEPTH: u32 = 90;
 /// Scores this close to `MATE` are mates, `MATE - score` plies away (no
 /// search reaches so deep; evaluations stay far below).
 const MATE_PLIES: i32 = 1000;
-
-/// Protocol lines, written from the main thread and the search thread.
-type Out = Arc<Mutex<Box<dyn Write + Send>>>;
-
-/// Write one protocol line and flush it.
-fn emit(out: &Out, line: &str) {
-    // A poisoned lock only means a writer panicked mid-line; the output is
-    // still usable. If the GUI has gone away there is nobody left to tell.
-    let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
-}
-
-/// What the main thread waits for.
-enum Event {
-    Line(String),
-    /// A line longer than `MAX_LINE`, skipped unread.
-    Overlong,
-    /// Search number N has its result ready.
-    Finished(u64),
-}
 
 /// How the running search was started.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -74,8 +54,6 @@ struct Going {
     mode: Mode,
     /// The position searched, to write the moves of its result.
     root: Position,
-    /// Its clock settings, for `ponderhit`.
-    budget: Option<Budget>,
     /// The search has ended; its `bestmove` waits for `stop`/`ponderhit`.
     ended: bool,
     /// The last reported line's second move, sent as `ponder`.
@@ -85,8 +63,8 @@ struct Going {
 /// The USI adapter.
 pub struct Usi {
     session: Session,
-    search: SearchThread,
-    out: Out,
+    search: SearchControl,
+    link: Link,
     going: Option<Going>,
     searches: u64,
     /// `Opt::Ponder`, `Opt::AnalyseMode`.
@@ -94,12 +72,46 @@ pub struct Usi {
     analyse: bool,
 }
 
-impl Usi {
-    pub fn new(set: &'static VariantSet) -> Usi {
-        Usi::with_output(set, Box::new(std::io::stdout()))
+impl Protocol for Usi {
+    fn handle(&mut self, line: &str) -> bool {
+        self.command(line)
     }
 
-    pub fn with_output(set: &'static VariantSet, out: Box<dyn Write + Send>) -> Usi {
+    fn search_ended(&mut self, id: u64) {
+        let Some(going) = self.going.as_mut().filter(|g| g.id == id) else {
+            return;
+        };
+        if going.mode == Mode::Play {
+            self.best_move();
+        } else {
+            going.ended = true;
+        }
+    }
+
+    fn refuse(&mut self, what: &str) {
+        self.error(what);
+    }
+
+    /// `stop` and every command that abandons the search stop it at once;
+    /// `ponderhit` starts its clock. (`isready` leaves it running: in a
+    /// browser its `readyok` then waits for the search's end.)
+    fn interrupter(&self, _answers_beside: bool) -> Interrupter {
+        let flags = self.search.flags();
+        Arc::new(
+            move |line: &str| match line.split_whitespace().next().unwrap_or("") {
+                "stop" | "quit" | "position" | "go" | "usinewgame" | "setoption" | "gameover" => {
+                    flags.stop()
+                }
+                "ponderhit" => flags.ponderhit(),
+                _ => {}
+            },
+        )
+    }
+}
+
+impl Usi {
+    /// The adapter, its lines going to `link`.
+    pub fn new(set: &'static VariantSet, link: Link) -> Usi {
         let mut session = Session::new(set, None);
         session.config.rules = Rules::Lishogi;
         if let Some(chu) = session.find_variant("chu") {
@@ -107,8 +119,8 @@ impl Usi {
         }
         Usi {
             session,
-            search: SearchThread::new(options::DEFAULT_HASH_MB as usize),
-            out: Arc::new(Mutex::new(out)),
+            search: SearchControl::new(options::DEFAULT_HASH_MB as usize, link.checkpoint.clone()),
+            link,
             going: None,
             searches: 0,
             ponder: false,
@@ -116,41 +128,8 @@ impl Usi {
         }
     }
 
-    /// Run the protocol until `quit` or end of input; `first` is a line
-    /// already read (the `usi` that chose this protocol).
-    pub fn run(mut self, first: Option<String>) {
-        let (tx, rx) = channel::<Event>();
-        let lines = tx.clone();
-        std::thread::spawn(move || read_lines(&lines));
-        if let Some(line) = first
-            && !self.handle(&line, &tx)
-        {
-            return;
-        }
-        self.serve(&tx, &rx);
-    }
-
-    fn serve(&mut self, tx: &Sender<Event>, rx: &Receiver<Event>) {
-        while let Ok(event) = rx.recv() {
-            match event {
-                Event::Line(line) => {
-                    log::debug!("< {line}");
-                    if !self.handle(&line, tx) {
-                        break;
-                    }
-                }
-                Event::Overlong => {
-                    self.error(&format!("line too long (over {MAX_LINE} bytes), skipped"))
-                }
-                Event::Finished(id) => self.search_ended(id),
-            }
-        }
-        self.search.stop();
-        self.search.wait();
-    }
-
     fn say(&self, line: &str) {
-        emit(&self.out, line);
+        (self.link.out)(line);
     }
 
     fn error(&self, what: &str) {
@@ -158,7 +137,7 @@ impl Usi {
     }
 
     /// Handle one command line; false on `quit`.
-    fn handle(&mut self, line: &str, tx: &Sender<Event>) -> bool {
+    fn command(&mut self, line: &str) -> bool {
         let line = line.trim();
         let (cmd, arg) = line
             .split_once(char::is_whitespace)
@@ -177,19 +156,22 @@ impl Usi {
                 self.search.searcher().clear();
             }
             "position" => {
-                self.abandon();
+                self.conclude();
                 if let Err(e) = self.set_position(arg) {
                     self.error(&format!("{e}: position {arg}"));
                 }
             }
-            "go" => self.go(arg, tx),
+            "go" => self.go(arg),
             "stop" => self.stop(),
             "ponderhit" => self.ponderhit(),
             "gameover" => {
                 self.abandon();
                 self.session.end();
             }
-            "quit" => return false,
+            "quit" => {
+                self.abandon();
+                return false;
+            }
             _ => self.error(&format!("unknown command: {cmd}")),
         }
         true
@@ -252,7 +234,7 @@ impl Usi {
                 return;
             }
         };
-        self.abandon();
+        self.conclude();
         match (spec.opt, &value) {
             (Opt::Hash, Value::Int(mb)) => {
                 if let Err(e) = self.search.searcher().resize(*mb as usize) {
@@ -303,16 +285,14 @@ impl Usi {
     }
 
     /// `go [ponder] [infinite] [btime B] [wtime W] [byoyomi Y] [binc I]
-    /// [winc I] [movetime T] [depth D] [nodes N]`.
-    fn go(&mut self, arg: &str, tx: &Sender<Event>) {
-        self.abandon();
-        let go = match GoArgs::parse(arg) {
-            Ok(g) => g,
-            Err(e) => {
-                self.error(&format!("{e}: go {arg}"));
-                return;
-            }
-        };
+    /// [winc I] [movetime T] [depth D] [nodes N]`: always answered by one
+    /// `bestmove` (after `stop` or `ponderhit` for `infinite` and `ponder`).
+    fn go(&mut self, arg: &str) {
+        self.conclude();
+        let (go, notes) = GoArgs::parse(arg);
+        if !notes.is_empty() {
+            self.say(&format!("info string {}: go {arg}", notes.join("; ")));
+        }
         if self.session.legal_moves().is_empty() {
             self.say("bestmove resign");
             return;
@@ -326,58 +306,46 @@ impl Usi {
         } else {
             Mode::Play
         };
-        let budget = go.control(side).map(|(control, remaining)| {
-            self.session.budget(control, remaining, mode == Mode::Play)
-        });
-        let play_budget = if mode == Mode::Play { budget } else { None };
+        // A pondering search keeps its budget for after `ponderhit`;
+        // `go infinite` has none.
+        let budget =
+            go.control(side)
+                .filter(|_| mode != Mode::Infinite)
+                .map(|(control, remaining)| {
+                    self.session.budget(control, remaining, mode == Mode::Play)
+                });
         let limits = Limits {
             nodes: go.nodes,
-            ..self.session.limits(go.depth, play_budget)
+            ponder: mode == Mode::Ponder,
+            ..self.session.limits(go.depth, budget)
         };
         self.searches += 1;
         let id = self.searches;
         let expected = Arc::new(Mutex::new(None));
         let report = {
-            let (out, root, expected) = (self.out.clone(), pos.clone(), expected.clone());
+            let (out, root, expected) = (self.link.out.clone(), pos.clone(), expected.clone());
             Box::new(move |info: &Info| {
                 if info.multipv == 1
                     && let Ok(mut e) = expected.lock()
                 {
                     *e = info.pv.get(1).copied();
                 }
-                emit(&out, &info_line(&root, info));
+                out(&info_line(&root, info));
             })
         };
         let finished = {
-            let tx = tx.clone();
-            // The main thread is gone only after `quit`, which waits for
-            // the search first.
-            Box::new(move || {
-                let _ = tx.send(Event::Finished(id));
-            })
+            let finished = self.link.finished.clone();
+            Box::new(move || finished(id))
         };
         self.session.configure(&mut self.search);
-        self.search.start(pos.clone(), limits, report, finished);
         self.going = Some(Going {
             id,
             mode,
-            root: pos,
-            budget,
+            root: pos.clone(),
             ended: false,
             expected,
         });
-    }
-
-    /// The search numbered `id` has its result.
-    fn search_ended(&mut self, id: u64) {
-        let Some(going) = self.going.as_mut().filter(|g| g.id == id) else {
-            return;
-        };
-        if going.mode == Mode::Play {
-            self.best_move();
-        } else {
-            going.ended = true;
-        }
+        self.search.start(pos, limits, report, finished);
     }
 
     /// `stop`: end the search and send its move.
@@ -398,8 +366,8 @@ impl Usi {
         self.session.start_clock();
         if going.ended {
             self.best_move();
-        } else if let Some(budget) = going.budget {
-            self.search.stop_after(budget.soft);
+        } else {
+            self.search.ponderhit();
         }
     }
 
@@ -434,46 +402,25 @@ impl Usi {
         self.say(&line);
     }
 
-    /// Stop a search whose result nobody wants any more.
+    /// End the search under way before a command that changes what it
+    /// searched (`position`, `go`, `setoption`): a client that sent no
+    /// `stop` still gets the `bestmove` of its `go`, so that every `go`
+    /// has exactly one.
+    fn conclude(&mut self) {
+        if self.going.is_some() {
+            self.search.stop();
+            self.best_move();
+        }
+    }
+
+    /// Stop a search whose move nobody wants any more: the game is over
+    /// (`gameover`, `usinewgame`, `quit`).
     fn abandon(&mut self) {
         if self.going.take().is_some() {
             self.search.stop();
             self.search.wait();
         }
     }
-}
-
-/// Forward input lines until the input ends (then a `quit`).
-fn read_lines(lines: &Sender<Event>) {
-    let mut stdin = std::io::stdin().lock();
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        match (&mut stdin)
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut bytes)
-        {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let event = if bytes.len() > MAX_LINE {
-            // Skip the rest of the over-long line.
-            let _ = stdin.skip_until(b'\n');
-            Event::Overlong
-        } else {
-            // Bytes that are not UTF-8 become U+FFFD: the command is then
-            // refused like any other bad line.
-            Event::Line(
-                String::from_utf8_lossy(&bytes)
-                    .trim_end_matches(['\n', '\r'])
-                    .to_string(),
-            )
-        };
-        if lines.send(event).is_err() {
-            return;
-        }
-    }
-    let _ = lines.send(Event::Line("quit".to_string()));
 }
 
 /// The limits of `go`.
@@ -491,44 +438,63 @@ struct GoArgs {
 }
 
 impl GoArgs {
-    fn parse(arg: &str) -> Result<GoArgs, String> {
+    /// Read `go`'s words; what cannot be used is left out and described in
+    /// the notes (a number out of range is clamped into it), so that the
+    /// `go` is still answered.
+    fn parse(arg: &str) -> (GoArgs, Vec<String>) {
         let mut go = GoArgs::default();
+        let mut notes = Vec::new();
         let mut words = arg.split_whitespace();
         while let Some(word) = words.next() {
-            let mut number = || -> Result<u64, String> {
-                let text = words
-                    .next()
-                    .ok_or_else(|| format!("{word} needs a number"))?;
-                // Clocks may run below zero on some servers.
-                text.parse::<i64>()
-                    .map(|n| n.max(0) as u64)
-                    .map_err(|_| format!("bad number for {word}: {text}"))
+            let mut number = || -> Option<u64> {
+                let Some(text) = words.next() else {
+                    notes.push(format!("{word} needs a number"));
+                    return None;
+                };
+                // Clocks may run below zero on some servers; a number too
+                // large for the clock is as good as endless.
+                match text.parse::<i128>() {
+                    Ok(n) => Some(n.clamp(0, i128::from(u64::MAX)) as u64),
+                    Err(_) => {
+                        notes.push(format!("bad number for {word}: {text}"));
+                        None
+                    }
+                }
             };
             match word {
                 "ponder" => go.ponder = true,
                 "infinite" => go.infinite = true,
-                "btime" => go.time[0] = Some(number()?),
-                "wtime" => go.time[1] = Some(number()?),
-                "binc" => go.inc[0] = number()?,
-                "winc" => go.inc[1] = number()?,
-                "byoyomi" => go.byoyomi = number()?,
-                "movetime" => go.movetime = Some(number()?),
+                "btime" => go.time[0] = number().or(go.time[0]),
+                "wtime" => go.time[1] = number().or(go.time[1]),
+                "binc" => go.inc[0] = number().unwrap_or(go.inc[0]),
+                "winc" => go.inc[1] = number().unwrap_or(go.inc[1]),
+                "byoyomi" => go.byoyomi = number().unwrap_or(go.byoyomi),
+                "movetime" => go.movetime = number().or(go.movetime),
                 "depth" => {
-                    let d = number()?;
-                    if !(1..=MAX_DEPTH as u64).contains(&d) {
-                        return Err(format!("depth must be 1 to {MAX_DEPTH}"));
+                    if let Some(d) = number() {
+                        let clamped = d.clamp(1, u64::from(MAX_DEPTH));
+                        if clamped != d {
+                            notes.push(format!("depth {d} searched as depth {clamped}"));
+                        }
+                        go.depth = Some(clamped as u32);
                     }
-                    go.depth = Some(d as u32);
                 }
-                "nodes" => go.nodes = Some(number()?),
+                "nodes" => {
+                    if let Some(n) = number() {
+                        if n == 0 {
+                            notes.push("nodes 0 searched as nodes 1".to_string());
+                        }
+                        go.nodes = Some(n.max(1));
+                    }
+                }
                 // Accepted and not used: Kyodai plans its own time.
                 "movestogo" => {
-                    number()?;
+                    number();
                 }
-                _ => return Err(format!("unknown go argument '{word}'")),
+                _ => notes.push(format!("unknown go argument '{word}' skipped")),
             }
         }
-        Ok(go)
+        (go, notes)
     }
 
     /// The time control for the side to move and its clock, if any was
@@ -557,7 +523,13 @@ fn info_line(root: &Position, info: &Info) -> String {
     } else {
         format!("cp {}", info.score)
     };
-    let ms = info.elapsed_cs * 10;
+    // A client divides by the time (nodes per second): once anything was
+    // searched it is at least 1 ms, however quickly the table answered.
+    let ms = if info.nodes > 0 {
+        info.elapsed_ms.max(1)
+    } else {
+        info.elapsed_ms
+    };
     let nps = info.nodes * 1000 / ms.max(1);
     let mut pos = root.clone();
     let mut pv = Vec::new();
@@ -576,23 +548,14 @@ fn info_line(root: &Position, info: &Info) -> String {
     )
 }
 
-/// Chooses the protocol by the first command: `usi` starts USI, anything
-/// else CECP (which handles that line itself).
-pub fn first_line() -> Option<String> {
-    let mut line = String::new();
-    match std::io::stdin().lock().read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim_end_matches(['\n', '\r']).to_string()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn go_arguments() {
-        let go = GoArgs::parse("btime 1000 wtime 2000 byoyomi 500 binc 10 winc 20").expect("reads");
+        let (go, notes) = GoArgs::parse("btime 1000 wtime 2000 byoyomi 500 binc 10 winc 20");
+        assert!(notes.is_empty());
         assert_eq!(go.time, [Some(1000), Some(2000)]);
         assert_eq!((go.inc, go.byoyomi), ([10, 20], 500));
         assert_eq!(
@@ -605,22 +568,43 @@ mod tests {
                 2000
             ))
         );
-        assert_eq!(GoArgs::parse("wtime -5").expect("reads").time[1], Some(0));
+        assert_eq!(GoArgs::parse("wtime -5").0.time[1], Some(0));
         assert!(
             GoArgs::parse("infinite")
-                .expect("reads")
+                .0
                 .control(crate::types::Color::White)
                 .is_none()
         );
-        for bad in [
-            "depth 0",
-            "depth 91",
-            "btime",
-            "btime x",
-            "sideways 3",
-            "nodes -",
+    }
+
+    #[test]
+    fn go_limits_out_of_range_are_clamped_and_said() {
+        // lishogi's browser analysis asks for endless analysis this way.
+        let (go, notes) = GoArgs::parse("depth 245");
+        assert_eq!(go.depth, Some(MAX_DEPTH));
+        assert_eq!(notes, ["depth 245 searched as depth 90"]);
+        assert_eq!(GoArgs::parse("depth 0").0.depth, Some(1));
+        assert_eq!(GoArgs::parse("nodes 0").0.nodes, Some(1));
+        let (go, _) = GoArgs::parse("btime 99999999999999999999999");
+        assert_eq!(go.time[0], Some(u64::MAX));
+    }
+
+    #[test]
+    fn words_go_cannot_use_are_skipped_and_said() {
+        for (bad, note) in [
+            ("btime", "btime needs a number"),
+            ("btime x", "bad number for btime: x"),
+            ("sideways 3", "unknown go argument 'sideways' skipped"),
+            ("nodes -", "bad number for nodes: -"),
         ] {
-            assert!(GoArgs::parse(bad).is_err(), "{bad}");
+            let (_, notes) = GoArgs::parse(bad);
+            assert!(notes.iter().any(|n| n == note), "{bad}: {notes:?}");
         }
+        // What can be used still is.
+        let (go, notes) = GoArgs::parse("movetime 100 sideways depth 3");
+        assert_eq!(
+            (go.movetime, go.depth, notes.len()),
+            (Some(100), Some(3), 1)
+        );
     }
 }
