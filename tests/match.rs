@@ -81,14 +81,19 @@ fn processes_with(tag: &str) -> Vec<u32> {
 /// swapped, and `extra` options.
 fn against_normal(mode: &str, k: u32, extra: &str) -> Run {
     let tag = format!("kyodai-match-test-{mode}-{}", std::process::id());
-    let mut args = fake(mode, k, SENTE, GOTE, &tag);
-    args.extend(fake("normal", 0, SENTE, GOTE, &tag));
-    args.extend(
-        format!("-variant chu -games 2 {extra}")
-            .split_whitespace()
-            .map(String::from),
-    );
-    run(&args, &tag)
+    let engines = [
+        fake(mode, k, SENTE, GOTE, &tag),
+        fake("normal", 0, SENTE, GOTE, &tag),
+    ];
+    play(&engines, &format!("-variant chu -games 2 {extra}"), &tag)
+}
+
+/// Run a match of `engines` (their `-engine` words) with the options
+/// `extra`.
+fn play(engines: &[Vec<String>], extra: &str, tag: &str) -> Run {
+    let mut args = engines.concat();
+    args.extend(extra.split_whitespace().map(String::from));
+    run(&args, tag)
 }
 
 #[test]
@@ -432,14 +437,12 @@ fn fake_usi_playing(mode: &str, sente: &str, gote: &str, tag: &str) -> Vec<Strin
 /// One game of a fake USI engine in `mode` (Sente) against a normal one.
 fn usi_game(mode: &str, extra: &str) -> Run {
     let tag = format!("kyodai-match-test-usi-{mode}-{}", std::process::id());
-    let mut args = fake_usi(mode, &tag);
-    args.extend(fake_usi("normal", &tag));
-    args.extend(
-        format!("-variant chu -games 1 -debug {extra}")
-            .split_whitespace()
-            .map(String::from),
-    );
-    run(&args, &tag)
+    let engines = [fake_usi(mode, &tag), fake_usi("normal", &tag)];
+    play(
+        &engines,
+        &format!("-variant chu -games 1 -debug {extra}"),
+        &tag,
+    )
 }
 
 #[test]
@@ -578,17 +581,12 @@ fn the_referee_judges_by_the_rules_named() {
     let cycle = |a: &str, b: &str| format!("{a} {b} {a} {b} {a} {b}");
     let (sente, gote) = (cycle("12l11l", "11l12l"), cycle("1a2a", "2a1a"));
     let game = |rules: &str| {
-        let mut args = fake_usi_playing("normal", &sente, &gote, &tag);
-        args.extend(fake_usi_playing("normal", &sente, &gote, &tag));
-        args.extend(
-            format!(
-                "-variant chu -games 1 -debug -rules {rules} -openings file={}",
-                openings.display()
-            )
-            .split_whitespace()
-            .map(String::from),
+        let normal = fake_usi_playing("normal", &sente, &gote, &tag);
+        let extra = format!(
+            "-variant chu -games 1 -debug -rules {rules} -openings file={}",
+            openings.display()
         );
-        run(&args, &tag)
+        play(&[normal.clone(), normal], &extra, &tag)
     };
     let r = game("standard");
     assert_eq!(
