@@ -75,7 +75,12 @@ const MAX_PLY: usize = 100;
 /// than one iteration's score usually moves.
 const ASPIRATION_WINDOW: i32 = 40;
 /// Full strength (`Searcher::skill`).
-pub const MAX_SKILL: u8 = 20;
+pub const MAX_SKILL: i8 = 20;
+/// The weakest level (Fairy-Stockfish's range, which lishogi sends).
+pub const MIN_SKILL: i8 = -20;
+/// Nodes a search at `MIN_SKILL` may spend; two levels up double it
+/// (`skill_nodes`).
+const SKILL_BASE_NODES: u64 = 128;
 /// Lines a weakened engine searches and chooses among (Stockfish's).
 const SKILL_LINES: usize = 4;
 /// Most centipawns the random part of the weakening adds: a Pawn.
@@ -157,13 +162,17 @@ pub struct Searcher {
     /// Centipawns a draw is worth less than nothing to the side to move at
     /// the root (negative: a draw is welcome).
     pub contempt: i32,
-    /// Playing strength, 0 to `MAX_SKILL` (the default: full strength).
-    /// Below it the search stops at depth `skill_depth`, looks for at
-    /// least `SKILL_LINES` lines (reporting only those asked for) and
-    /// plays one of them at random, the best one the more likely the
-    /// higher the level (`weakened_choice`).
-    pub skill: u8,
-    /// The random source of the weakening (`seed_skill`).
+    /// Playing strength, `MIN_SKILL` to `MAX_SKILL` (the default: full
+    /// strength). Below it the search stops after `skill_nodes` nodes,
+    /// looks for at least `SKILL_LINES` lines (reporting only those asked
+    /// for) and plays one of them at random, the best one the more likely
+    /// the higher the level (`weakened_choice`).
+    pub skill: i8,
+    /// Play a legal move chosen uniformly at random, without searching:
+    /// the opponent the weakest level is measured against (docs/skill.md).
+    pub random_mover: bool,
+    /// The random source of the weakening and of the random mover
+    /// (`seed_skill`).
     rng: Rng,
 }
 
@@ -231,6 +240,7 @@ impl Searcher {
             xboard_safe: true,
             contempt: 0,
             skill: MAX_SKILL,
+            random_mover: false,
             rng: Rng::new(crate::clock::seed()),
         }
     }
@@ -334,12 +344,18 @@ impl Searcher {
         let shown = limits.multipv.max(1);
         let weakened = self.skill < MAX_SKILL;
         if weakened {
-            let cap = skill_depth(self.skill);
-            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+            let cap = skill_nodes(self.skill);
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
             limits.multipv = shown.max(SKILL_LINES);
         }
         let mut roots = Self::root_moves(pos, self.policy());
         roots.retain(|m| !limits.excluded.contains(m));
+        if self.random_mover && !roots.is_empty() {
+            return Outcome {
+                best: Some(roots[self.rng.below(roots.len())]),
+                ..Outcome::default()
+            };
+        }
         if roots.len() <= 1 {
             return Outcome {
                 best: roots.first().copied(),
@@ -1319,13 +1335,52 @@ impl Worker {
     }
 }
 
-/// The depth a weakened engine stops at: 1 at level 0, a ply more every
-/// two levels (10 at level 19). A Chu search reaches depth 8 in a fraction
-/// of a second and about 10 to 12 in a game at a few seconds a move, so
-/// the top levels keep most of the engine's depth and lose strength
-/// mainly by the choice among lines.
-fn skill_depth(skill: u8) -> u32 {
-    1 + u32::from(skill) / 2
+/// The nodes a weakened engine's search may spend: `SKILL_BASE_NODES` at
+/// `MIN_SKILL`, about √2 times more a level up. Nodes rather than depth:
+/// a Chu search's depth costs about four times the nodes of the one
+/// before, so depth caps make steps of several hundred Elo, while a
+/// doubling of nodes is a fraction of a ply; and a node cap weakens the
+/// same whatever the clock and the machine. The search always finishes
+/// depth 1 (`Limits::nodes`), which is all level -20 searches; level 0
+/// spends 128 k nodes, level 19 about 100 M, more than any blitz move.
+pub fn skill_nodes(skill: i8) -> u64 {
+    let steps = skill.clamp(MIN_SKILL, MAX_SKILL).abs_diff(MIN_SKILL);
+    let nodes = SKILL_BASE_NODES << (steps / 2);
+    if steps % 2 == 1 { nodes * 3 / 2 } else { nodes }
+}
+
+/// The skill ladder as measured in Chu (docs/skill.md): levels and their
+/// Elo from `kyodai match` games of each against its neighbours (160 to
+/// 200 games a step, each step's 95% interval within ±60), on a scale
+/// anchored at level -20 = 1000. Lowest first.
+const SKILL_LADDER: &[(i8, i32)] = &[
+    (-20, 1000),
+    (-14, 1057),
+    (-12, 1186),
+    (-10, 1321),
+    (-8, 1479),
+    (-6, 1662),
+];
+/// The range of `USI_Elo`: the ladder's measured span.
+pub const MIN_ELO: i32 = SKILL_LADDER[0].1;
+pub const MAX_ELO: i32 = SKILL_LADDER[SKILL_LADDER.len() - 1].1;
+
+/// The level that plays at `elo` on the ladder's scale: between two
+/// measured levels the one whose interpolated Elo is nearest; outside the
+/// measured span the end level.
+pub fn skill_for_elo(elo: i32) -> i8 {
+    let mut level = SKILL_LADDER[0].0;
+    for pair in SKILL_LADDER.windows(2) {
+        let [(l0, e0), (l1, e1)] = [pair[0], pair[1]];
+        if elo >= e1 {
+            level = l1;
+        } else if elo > e0 {
+            let span = i32::from(l1 - l0);
+            let steps = ((elo - e0) * span + (e1 - e0) / 2) / (e1 - e0);
+            level = l0 + steps as i8;
+        }
+    }
+    level
 }
 
 /// The line a weakened engine plays, from `lines` best first (Stockfish's
@@ -1334,10 +1389,10 @@ fn skill_depth(skill: u8) -> u32 {
 /// amount up to the spread of the scores (at most `SKILL_SPREAD`); the
 /// highest pushed score wins, ties going to the later line. A pass is
 /// played only as the best line: the weakening never chooses one.
-fn weakened_choice<'a>(lines: &'a [Line], skill: u8, rng: &mut Rng) -> Option<&'a Line> {
+fn weakened_choice<'a>(lines: &'a [Line], skill: i8, rng: &mut Rng) -> Option<&'a Line> {
     let top = lines.first()?.score;
     let spread = (top - lines.last()?.score).min(SKILL_SPREAD);
-    let weakness = 120 - 2 * i32::from(skill.min(MAX_SKILL));
+    let weakness = 120 - 2 * i32::from(skill.clamp(MIN_SKILL, MAX_SKILL));
     let mut chosen = None;
     let mut max = -INF;
     for (i, line) in lines.iter().enumerate() {
@@ -1772,16 +1827,17 @@ mod tests {
         let mut pos = Position::start(chu());
         let legal = legal_moves(&mut pos);
         let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
-        s.skill = 2;
+        s.skill = MIN_SKILL;
         let mut weaker = 0;
         for seed in 1..=20 {
             s.seed_skill(seed);
             let mut lines = Vec::new();
             let out = s.think(&mut pos, Limits::default(), &mut |info| {
-                lines.push(info.multipv);
+                lines.push((info.depth, info.multipv));
             });
-            // Depth 2 only, and only the line asked for is shown.
-            assert_eq!(lines, [1, 1]);
+            // Depth 1 only (its nodes are past the cap), and only the line
+            // asked for is shown.
+            assert_eq!(lines, [(1, 1)]);
             let best = out.best.expect("a move");
             assert!(legal.contains(&best), "{best}");
             assert!(!best.is_pass());
@@ -1791,6 +1847,71 @@ mod tests {
             weaker += usize::from(best != searched[0].pv[0]);
         }
         assert!(weaker > 0);
+    }
+
+    #[test]
+    fn each_level_up_searches_more_nodes() {
+        assert_eq!(skill_nodes(MIN_SKILL), SKILL_BASE_NODES);
+        assert_eq!(skill_nodes(MIN_SKILL + 2), 2 * SKILL_BASE_NODES);
+        assert_eq!(skill_nodes(0), SKILL_BASE_NODES << 10);
+        for level in MIN_SKILL..MAX_SKILL {
+            assert!(skill_nodes(level + 1) > skill_nodes(level), "{level}");
+        }
+        // A level 5 search stops where a full one goes on.
+        let mut pos = Position::start(chu());
+        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        let limits = Limits {
+            depth: Some(12),
+            ..Limits::default()
+        };
+        s.skill = 5;
+        let weak = s.think(&mut pos, limits.clone(), &mut |_| {});
+        assert!(weak.depth >= 2 && weak.depth < 12, "{}", weak.depth);
+        assert!(weak.nodes < skill_nodes(5) + 4096, "{}", weak.nodes);
+    }
+
+    #[test]
+    fn the_random_mover_plays_every_kind_of_legal_move() {
+        let mut pos = Position::start(chu());
+        let legal = legal_moves(&mut pos);
+        let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+        s.random_mover = true;
+        s.seed_skill(11);
+        let mut chosen = Vec::new();
+        for _ in 0..50 {
+            let out = s.think(&mut pos, Limits::default(), &mut |_| {
+                panic!("the random mover does not search")
+            });
+            let mv = out.best.expect("a move");
+            assert!(legal.contains(&mv), "{mv}");
+            chosen.push(mv);
+        }
+        chosen.sort_by_key(|m| m.to_string());
+        chosen.dedup();
+        assert!(chosen.len() > 20, "{}", chosen.len());
+    }
+
+    #[test]
+    fn an_elo_picks_the_ladders_level() {
+        assert!(
+            SKILL_LADDER
+                .windows(2)
+                .all(|p| p[0].0 < p[1].0 && p[0].1 < p[1].1)
+        );
+        assert_eq!(skill_for_elo(MIN_ELO - 500), SKILL_LADDER[0].0);
+        assert_eq!(
+            skill_for_elo(MAX_ELO + 500),
+            SKILL_LADDER[SKILL_LADDER.len() - 1].0
+        );
+        for &(level, elo) in SKILL_LADDER {
+            assert_eq!(skill_for_elo(elo), level, "{elo}");
+        }
+        let mut last = MIN_SKILL;
+        for elo in MIN_ELO..=MAX_ELO {
+            let level = skill_for_elo(elo);
+            assert!(level >= last, "{elo}");
+            last = level;
+        }
     }
 
     #[test]

@@ -81,14 +81,19 @@ fn processes_with(tag: &str) -> Vec<u32> {
 /// swapped, and `extra` options.
 fn against_normal(mode: &str, k: u32, extra: &str) -> Run {
     let tag = format!("kyodai-match-test-{mode}-{}", std::process::id());
-    let mut args = fake(mode, k, SENTE, GOTE, &tag);
-    args.extend(fake("normal", 0, SENTE, GOTE, &tag));
-    args.extend(
-        format!("-variant chu -games 2 {extra}")
-            .split_whitespace()
-            .map(String::from),
-    );
-    run(&args, &tag)
+    let engines = [
+        fake(mode, k, SENTE, GOTE, &tag),
+        fake("normal", 0, SENTE, GOTE, &tag),
+    ];
+    play(&engines, &format!("-variant chu -games 2 {extra}"), &tag)
+}
+
+/// Run a match of `engines` (their `-engine` words) with the options
+/// `extra`.
+fn play(engines: &[Vec<String>], extra: &str, tag: &str) -> Run {
+    let mut args = engines.concat();
+    args.extend(extra.split_whitespace().map(String::from));
+    run(&args, tag)
 }
 
 #[test]
@@ -299,6 +304,14 @@ fn bad_command_lines_are_refused_with_a_reason() {
             "-engine cmd=a -engine cmd=b -openings file=/nonexistent.fen",
             "cannot read",
         ),
+        (
+            "-engine cmd=a proto=usi -engine cmd=b -variant dai",
+            "proto=usi engines play Chu only",
+        ),
+        (
+            "-engine cmd=a -engine cmd=b -variant dai -rules lishogi",
+            "lishogi's cover Chu only",
+        ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_kyodai"))
             .arg("match")
@@ -394,4 +407,209 @@ fn an_sprt_decision_ends_the_match_early() {
         .find(|l| l.starts_with("SPRT: llr"))
         .unwrap_or("");
     assert!(sprt.ends_with(" - H0 was accepted"), "{}", r.stdout);
+}
+
+const USI_SENTE: &str = "12i12h 11i11h 10i10h 8i8h";
+const USI_GOTE: &str = "12d12e 11d11e 10d10e 8d8e";
+
+/// The `-engine` words of a fake USI engine (tests/engines/fake_usi.py)
+/// with the usual scripts.
+fn fake_usi(mode: &str, tag: &str) -> Vec<String> {
+    fake_usi_playing(mode, USI_SENTE, USI_GOTE, tag)
+}
+
+fn fake_usi_playing(mode: &str, sente: &str, gote: &str, tag: &str) -> Vec<String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/fake_usi.py");
+    [
+        "-engine".to_string(),
+        "cmd=python3".to_string(),
+        format!("arg={}", script.display()),
+        format!("arg={mode}"),
+        format!("arg={sente}"),
+        format!("arg={gote}"),
+        format!("arg={tag}"),
+        format!("name={mode}"),
+        "proto=usi".to_string(),
+    ]
+    .to_vec()
+}
+
+/// One game of a fake USI engine in `mode` (Sente) against a normal one.
+fn usi_game(mode: &str, extra: &str) -> Run {
+    let tag = format!("kyodai-match-test-usi-{mode}-{}", std::process::id());
+    let engines = [fake_usi(mode, &tag), fake_usi("normal", &tag)];
+    play(
+        &engines,
+        &format!("-variant chu -games 1 -debug {extra}"),
+        &tag,
+    )
+}
+
+#[test]
+fn usi_engines_are_refereed_like_cecp_ones() {
+    // The script runs out: the side without moves resigns, and both are
+    // told how the game ended.
+    let r = usi_game("normal", "-each tc=10+0.1");
+    assert_eq!(
+        r.finished(),
+        ["Finished game 1 (normal vs normal): 0-1 {Sente resigns}"],
+        "{}",
+        r.stdout
+    );
+    let traced = |s: &str| r.stdout.contains(s);
+    assert!(traced(" >normal(1:0): usi\n"), "{}", r.stdout);
+    assert!(traced(" >normal(1:0): setoption name USI_Hash value 64"));
+    assert!(traced(" >normal(1:0): usinewgame"));
+    assert!(traced(" >normal(1:0): position startpos\n"));
+    assert!(traced(
+        " >normal(1:0): go btime 10000 wtime 10000 binc 100 winc 100"
+    ));
+    assert!(traced(
+        " >normal(1:1): position startpos moves 12i12h 12d12e 11i11h 11d11e 10i10h 10d10e 8i8h\n"
+    ));
+    assert!(traced(" >normal(1:0): gameover lose"));
+    assert!(traced(" >normal(1:1): gameover win"));
+    for (mode, reason) in [
+        ("resign", "Sente resigns"),
+        ("illegal", "Sente makes an illegal move: 13z1a"),
+        ("win", "Sente claims a win by entering kings"),
+    ] {
+        let r = usi_game(mode, "-each tc=inf");
+        let f = r.finished();
+        assert_eq!(f.len(), 1, "{}", r.stdout);
+        assert!(
+            f[0].starts_with(&format!(
+                "Finished game 1 ({mode} vs normal): 0-1 {{{reason}"
+            )),
+            "{}",
+            r.stdout
+        );
+    }
+}
+
+#[test]
+fn a_move_over_the_byoyomi_loses_on_time() {
+    // No main time: each move has 0.3 s, the slow engine takes 1 s.
+    let r = usi_game("slow", "-each tc=0 byoyomi=0.3");
+    assert_eq!(
+        r.finished(),
+        ["Finished game 1 (slow vs normal): 0-1 {Sente loses on time}"],
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains(" >slow(1:0): go btime 0 wtime 0 byoyomi 300"),
+        "{}",
+        r.stdout
+    );
+}
+
+/// Kyodai's USI side against its CECP side, or against itself, for a few
+/// moves at depth 2 under `rules`.
+fn kyodai_usi_game(second: &str, rules: &str) -> Run {
+    let tag = format!("kyodai-match-test-usi-{rules}-{}", std::process::id());
+    let dir = std::env::temp_dir().join(&tag);
+    std::fs::create_dir_all(&dir).unwrap();
+    let kyodai = dir.join("kyodai");
+    std::fs::copy(env!("CARGO_BIN_EXE_kyodai"), &kyodai).unwrap();
+    let kyodai = kyodai.display();
+    let args: Vec<String> = format!(
+        "-engine cmd={kyodai} name=U arg=usi proto=usi -engine cmd={kyodai} name=C {second} \
+         -each depth=2 -variant chu -rules {rules} -games 2 -maxmoves 12 -debug"
+    )
+    .split_whitespace()
+    .map(String::from)
+    .collect();
+    let r = run(&args, &tag);
+    let _ = std::fs::remove_dir_all(&dir);
+    r
+}
+
+#[test]
+fn kyodai_over_usi_meets_kyodai_over_cecp_under_the_standard_rules() {
+    let r = kyodai_usi_game("", "standard");
+    assert_eq!(
+        r.finished(),
+        [
+            "Finished game 1 (U vs C): 1/2-1/2 {Draw by adjudication: maximum number of moves}",
+            "Finished game 2 (C vs U): 1/2-1/2 {Draw by adjudication: maximum number of moves}",
+        ],
+        "{}",
+        r.stdout
+    );
+    // Each is told the rule set, in its own protocol.
+    assert!(
+        r.stdout
+            .contains(" >U(1:0): setoption name Rules value standard")
+    );
+    assert!(r.stdout.contains(" >C(1:1): option Rules=standard"));
+    assert!(r.stdout.contains(" >U(1:0): go depth 2\n"));
+    assert!(r.stdout.contains(" >U(2:1): position startpos moves "));
+    assert!(r.success);
+}
+
+#[test]
+fn usi_engines_meet_under_lishogis_rules() {
+    let r = kyodai_usi_game("arg=usi proto=usi", "lishogi");
+    assert_eq!(r.finished().len(), 2, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains(" >U(1:0): setoption name Rules value lishogi")
+    );
+    assert!(
+        r.stdout
+            .contains(" >C(1:1): setoption name Rules value lishogi")
+    );
+    assert!(r.success);
+}
+
+#[test]
+fn the_referee_judges_by_the_rules_named() {
+    // Both Kings go back and forth from a set position (given as an
+    // SFEN): Kyodai's rules forbid bringing a position back, lishogi's
+    // draw at its fourth occurrence.
+    let tag = format!("kyodai-match-test-usi-rules-{}", std::process::id());
+    let dir = std::env::temp_dir().join(&tag);
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("start.fen");
+    std::fs::write(
+        &openings,
+        "5g5k/12/12/12/12/12/12/12/12/12/12/K4G6 w - 0 1\n",
+    )
+    .unwrap();
+    let cycle = |a: &str, b: &str| format!("{a} {b} {a} {b} {a} {b}");
+    let (sente, gote) = (cycle("12l11l", "11l12l"), cycle("1a2a", "2a1a"));
+    let game = |rules: &str| {
+        let normal = fake_usi_playing("normal", &sente, &gote, &tag);
+        let extra = format!(
+            "-variant chu -games 1 -debug -rules {rules} -openings file={}",
+            openings.display()
+        );
+        play(&[normal.clone(), normal], &extra, &tag)
+    };
+    let r = game("standard");
+    assert_eq!(
+        r.finished(),
+        [
+            "Finished game 1 (normal vs normal): 1-0 {Gote makes an illegal move: 2a1a (repeats earlier position)}"
+        ],
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains(
+            " >normal(1:0): position sfen 5g5k/12/12/12/12/12/12/12/12/12/12/K4G6 b - 1\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = game("lishogi");
+    assert_eq!(
+        r.finished(),
+        ["Finished game 1 (normal vs normal): 1/2-1/2 {repetition}"],
+        "{}",
+        r.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -395,7 +395,8 @@ fn usi_announces_name_options_and_usiok() {
         "option name USI_Ponder type check default false",
         "option name USI_AnalyseMode type check default false",
         "option name USI_Variant type combo default chushogi var chushogi",
-        "option name Skill_Level type spin default 20 min 0 max 20",
+        "option name Skill_Level type spin default 20 min -20 max 20",
+        "option name USI_LimitStrength type check default false",
         "option name Contempt type spin default 0 min -1000 max 1000",
     ];
     for line in exact {

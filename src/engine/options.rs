@@ -12,8 +12,16 @@ pub enum Opt {
     Threads,
     /// Lines reported by analysis; the move is always the first line's.
     MultiPv,
-    /// Strength for casual games: 20 is full strength.
+    /// Strength for casual games: 20 is full strength, -20 the weakest
+    /// (`search::skill_nodes`).
     SkillLevel,
+    /// Play at the level `Elo` names instead of `SkillLevel`.
+    LimitStrength,
+    /// The strength asked for under `LimitStrength`, on the skill ladder's
+    /// scale (docs/skill.md).
+    Elo,
+    /// Play random legal moves: the test opponent of the weakest level.
+    RandomMover,
     /// Which rules the games are played under (`RULES`).
     Rules,
     /// Centipawns a draw is worth less than nothing to the engine.
@@ -135,10 +143,32 @@ pub const SPECS: &[Spec] = &[
         cecp: Some("Skill level"),
         usi: Some("Skill_Level"),
         kind: Kind::Spin {
-            default: 20,
-            min: 0,
-            max: 20,
+            default: crate::search::MAX_SKILL as i64,
+            min: crate::search::MIN_SKILL as i64,
+            max: crate::search::MAX_SKILL as i64,
         },
+    },
+    Spec {
+        opt: Opt::LimitStrength,
+        cecp: Some("Limit strength"),
+        usi: Some("USI_LimitStrength"),
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        opt: Opt::Elo,
+        cecp: Some("Elo"),
+        usi: Some("USI_Elo"),
+        kind: Kind::Spin {
+            default: crate::search::MAX_ELO as i64,
+            min: crate::search::MIN_ELO as i64,
+            max: crate::search::MAX_ELO as i64,
+        },
+    },
+    Spec {
+        opt: Opt::RandomMover,
+        cecp: Some("Random mover"),
+        usi: None,
+        kind: Kind::Check { default: false },
     },
     Spec {
         opt: Opt::Rules,

@@ -34,7 +34,11 @@ pub struct Config {
     pub hash_mb: usize,
     pub threads: usize,
     pub multipv: usize,
-    pub skill: u8,
+    pub skill: i8,
+    /// Play at the level `elo` names rather than at `skill`.
+    pub limit_strength: bool,
+    pub elo: i32,
+    pub random_mover: bool,
     /// The rule set games are played under (`Opt::Rules`); a variant it
     /// does not cover keeps Kyodai's own rules.
     pub rules: Rules,
@@ -56,7 +60,10 @@ impl Default for Config {
             hash_mb: options::DEFAULT_HASH_MB as usize,
             threads: 1,
             multipv: 1,
-            skill: 20,
+            skill: crate::search::MAX_SKILL,
+            limit_strength: false,
+            elo: crate::search::MAX_ELO,
+            random_mover: false,
             rules: Rules::Standard,
             contempt: 0,
             resign_threshold: 0,
@@ -393,7 +400,12 @@ impl Session {
         s.hachu_compatible = c.hachu_compatible;
         s.xboard_safe = c.xboard_safe;
         s.contempt = c.contempt;
-        s.skill = c.skill;
+        s.skill = if c.limit_strength {
+            crate::search::skill_for_elo(c.elo)
+        } else {
+            c.skill
+        };
+        s.random_mover = c.random_mover;
         if s.threads() != c.threads {
             s.set_threads(c.threads);
         }
@@ -447,7 +459,10 @@ impl Session {
             (Opt::Threads, Value::Int(n)) => self.config.threads = *n as usize,
             (Opt::Hash, Value::Int(n)) => self.config.hash_mb = *n as usize,
             (Opt::MultiPv, Value::Int(n)) => self.config.multipv = *n as usize,
-            (Opt::SkillLevel, Value::Int(n)) => self.config.skill = *n as u8,
+            (Opt::SkillLevel, Value::Int(n)) => self.config.skill = *n as i8,
+            (Opt::LimitStrength, Value::Bool(b)) => self.config.limit_strength = *b,
+            (Opt::Elo, Value::Int(n)) => self.config.elo = *n as i32,
+            (Opt::RandomMover, Value::Bool(b)) => self.config.random_mover = *b,
             (Opt::Rules, Value::Text(t)) => {
                 self.config.rules = Rules::parse(t).unwrap_or(Rules::Standard);
                 self.apply_rules();

@@ -26,7 +26,7 @@ pub enum TimeControl {
 }
 
 /// Seconds as cutechess writes them (`10`, `0.1`, `1:30` = 90), bounded.
-fn seconds(text: &str, max: Duration) -> Result<Duration, String> {
+pub(super) fn seconds(text: &str, max: Duration) -> Result<Duration, String> {
     let secs = match text.split_once(':') {
         Some((m, s)) => {
             let m: u64 = m
@@ -75,9 +75,8 @@ impl TimeControl {
             Some(i) => seconds(i, MAX_INCREMENT).map_err(|e| format!("tc={text}: {e}"))?,
             None => Duration::ZERO,
         };
-        if base.is_zero() && increment.is_zero() {
-            return Err(format!("tc={text}: no time at all"));
-        }
+        // No time at all is refused with the engine's other settings: a
+        // byoyomi (`EngineConfig::byoyomi`) can be all the time there is.
         Ok(TimeControl::Clock {
             moves,
             base,
@@ -159,20 +158,30 @@ fn fmt_secs(s: f64) -> String {
 pub struct Clock {
     control: TimeControl,
     remaining: Duration,
+    /// lishogi's byoyomi (one period): once `remaining` is spent, every
+    /// move may take this long, and a move over it loses.
+    byoyomi: Duration,
     /// Moves made in the current period (`moves` per period).
     moves_in_period: u32,
 }
 
 impl Clock {
-    pub fn new(control: TimeControl) -> Clock {
+    /// A clock of `control`; `byoyomi` counts only for a `Clock` control.
+    pub fn new(control: TimeControl, byoyomi: Duration) -> Clock {
         let remaining = match control {
             TimeControl::Infinite => Duration::MAX,
             TimeControl::Clock { base, .. } => base,
             TimeControl::PerMove(t) => t,
         };
+        let byoyomi = if matches!(control, TimeControl::Clock { .. }) {
+            byoyomi
+        } else {
+            Duration::ZERO
+        };
         Clock {
             control,
             remaining,
+            byoyomi,
             moves_in_period: 0,
         }
     }
@@ -182,7 +191,30 @@ impl Clock {
     pub fn allowed(&self) -> Option<Duration> {
         match self.control {
             TimeControl::Infinite => None,
-            _ => Some(self.remaining),
+            _ => Some(self.remaining + self.byoyomi),
+        }
+    }
+
+    /// Milliseconds left on the clock before byoyomi, for USI's `btime`
+    /// and `wtime` (0 without a clock).
+    pub fn millis(&self) -> u64 {
+        if self.is_timed() {
+            self.remaining.as_millis().min(u128::from(u64::MAX)) as u64
+        } else {
+            0
+        }
+    }
+
+    /// The byoyomi, for USI's `go ... byoyomi`.
+    pub fn byoyomi(&self) -> Duration {
+        self.byoyomi
+    }
+
+    /// The increment of a `Clock` control.
+    pub fn increment(&self) -> Duration {
+        match self.control {
+            TimeControl::Clock { increment, .. } => increment,
+            _ => Duration::ZERO,
         }
     }
 
@@ -206,11 +238,12 @@ impl Clock {
                 base,
                 increment,
             } => {
-                if used > self.remaining + margin {
+                if used > self.remaining + self.byoyomi + margin {
                     self.remaining = Duration::ZERO;
                     return false;
                 }
-                // Within the margin the clock stops at zero, not below.
+                // Within the byoyomi or the margin the clock stops at
+                // zero, not below.
                 self.remaining = self.remaining.saturating_sub(used) + increment;
                 self.moves_in_period += 1;
                 if moves > 0 && self.moves_in_period == moves {
@@ -254,9 +287,7 @@ mod tests {
             TimeControl::parse_st("0.5"),
             Ok(TimeControl::PerMove(ms(500)))
         );
-        for bad in [
-            "", "x", "10+", "0", "0+0", "-1", "1e9", "40/", "0/10", "nan", "10+100",
-        ] {
+        for bad in ["", "x", "10+", "-1", "1e9", "40/", "0/10", "nan", "10+100"] {
             assert!(TimeControl::parse_tc(bad).is_err(), "{bad}");
         }
         assert!(TimeControl::parse_st("0").is_err());
@@ -287,7 +318,7 @@ mod tests {
 
     #[test]
     fn the_clock_adds_increment_and_new_periods_and_flags_late_moves() {
-        let mut c = Clock::new(TimeControl::parse_tc("2/10+1").unwrap());
+        let mut c = Clock::new(TimeControl::parse_tc("2/10+1").unwrap(), Duration::ZERO);
         assert!(c.charge(ms(4000), ms(0)));
         assert_eq!(c.allowed(), Some(ms(7000)));
         // Second move of the period: a new 10 s period is added.
@@ -298,9 +329,27 @@ mod tests {
         assert!(c.charge(ms(16_050), ms(100)));
         assert_eq!(c.allowed(), Some(ms(1000)));
         assert!(!c.charge(ms(1101), ms(100)));
-        let mut st = Clock::new(TimeControl::PerMove(ms(1000)));
+        let mut st = Clock::new(TimeControl::PerMove(ms(1000)), ms(5000));
         assert!(st.charge(ms(1000), ms(0)));
         assert!(!st.charge(ms(1001), ms(0)));
         assert_eq!(st.allowed(), Some(ms(1000)));
+    }
+
+    #[test]
+    fn byoyomi_follows_the_clocks_time_as_lishogi_plays_it() {
+        let mut c = Clock::new(TimeControl::parse_tc("10").unwrap(), ms(1000));
+        assert_eq!(c.allowed(), Some(ms(11_000)));
+        // A move that runs into the byoyomi leaves the clock at zero...
+        assert!(c.charge(ms(10_500), ms(0)));
+        assert_eq!((c.millis(), c.allowed()), (0, Some(ms(1000))));
+        // ...and from then on every move has the byoyomi, afresh.
+        assert!(c.charge(ms(1000), ms(0)));
+        assert!(c.charge(ms(900), ms(0)));
+        assert_eq!(c.allowed(), Some(ms(1000)));
+        assert!(!c.charge(ms(1001), ms(0)));
+        // Byoyomi alone.
+        let mut b = Clock::new(TimeControl::parse_tc("0").unwrap(), ms(2000));
+        assert!(b.charge(ms(1999), ms(0)));
+        assert!(!b.charge(ms(2001), ms(0)));
     }
 }

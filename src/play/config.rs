@@ -2,6 +2,7 @@
 //! followed by values, engine settings as `key=value` words.
 
 use super::clock::TimeControl;
+use crate::variant::Rules;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -12,6 +13,8 @@ const MAX_GAMES: u64 = 1_000_000;
 const MAX_CONCURRENCY: usize = 64;
 const MAX_MEMORY_MB: usize = 64 * 1024;
 const MAX_CORES: usize = 256;
+/// The longest byoyomi: lishogi's is at most a few minutes.
+const MAX_BYOYOMI: Duration = Duration::from_secs(3600);
 /// The default time an engine may overstep its clock by: scheduling noise
 /// on a busy machine, not thinking time.
 const DEFAULT_MARGIN: Duration = Duration::from_millis(0);
@@ -20,18 +23,22 @@ pub const USAGE: &str = "\
 Usage: kyodai match -engine cmd=CMD [ENGINE OPTIONS] -engine cmd=CMD [ENGINE OPTIONS] [OPTIONS]
 
 Plays engine-vs-engine games of a Kyodai variant with Kyodai as the referee,
-with cutechess-cli's options and output. Engines speak CECP (XBoard protocol).
+with cutechess-cli's options and output. Engines speak CECP (XBoard protocol)
+or, in Chu, USI with lishogi's notation (proto=usi).
 
 Engine options (after -engine, or after -each for all engines):
   cmd=CMD              the engine's program (required)
   name=NAME            its name in the output and PGN (default: its myname)
   dir=DIR              working directory
   arg=ARG              a command-line argument (repeatable)
-  proto=xboard         the protocol (only xboard)
+  proto=PROTO          xboard (CECP, the default) or usi (Chu only)
   option.NAME=VALUE    send `option NAME=VALUE` (an option the engine declares)
   tc=TC                time control: [MOVES/]SECONDS[+INC] or inf (10+0.1, 40/60+0.5, 1:30)
+  byoyomi=SECONDS      proto=usi: once the clock's time is spent, this long
+                       for every move (lishogi's byoyomi, one period)
   st=SECONDS           a fixed time per move
-  depth=N              depth limit (`sd N`)
+  depth=N              depth limit (`sd N`, USI `go depth N`)
+  nodes=N              proto=usi: node limit (`go nodes N`)
   timemargin=MS        how far an engine may overstep its clock (default 0)
   memory=MB            hash size sent with `memory` (default 64)
   cores=N              threads sent with `cores` (default 1)
@@ -41,6 +48,8 @@ Engine options (after -engine, or after -each for all engines):
 Match options:
   -variant V           chu, dai, cashew-shogi, macadamia-shogi, nutty-shogi,
                        suzumu-shogi (or cashew, macadamia, nutty, suzumu)
+  -rules R             the rules the referee judges by: standard (Kyodai's,
+                       the default) or lishogi (Chu only)
   -games N             games per encounter per round (default 1)
   -rounds N            rounds (default 1)
   -repeat [N]          play each opening N times (default 2), colours swapped
@@ -67,15 +76,29 @@ Match options:
   -recover             restart an engine that crashed instead of stopping
 ";
 
+/// The protocol the runner speaks to an engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// CECP (XBoard).
+    Xboard,
+    /// USI with lishogi's Chu notation (`crate::usi`).
+    Usi,
+}
+
 #[derive(Clone, Debug)]
 pub struct EngineConfig {
     pub name: Option<String>,
     pub command: String,
     pub dir: Option<PathBuf>,
     pub args: Vec<String>,
+    pub protocol: Protocol,
     pub options: Vec<(String, String)>,
     pub time_control: TimeControl,
+    /// Time for every move once the clock's time is spent (zero: none).
+    pub byoyomi: Duration,
     pub depth: Option<u32>,
+    /// Node limit (USI only: CECP has none).
+    pub nodes: Option<u64>,
     pub margin: Duration,
     pub memory_mb: usize,
     pub cores: usize,
@@ -90,15 +113,69 @@ impl Default for EngineConfig {
             command: String::new(),
             dir: None,
             args: Vec::new(),
+            protocol: Protocol::Xboard,
             options: Vec::new(),
             time_control: TimeControl::Infinite,
+            byoyomi: Duration::ZERO,
             depth: None,
+            nodes: None,
             margin: DEFAULT_MARGIN,
             memory_mb: 64,
             cores: 1,
             ponder: false,
             stderr: None,
         }
+    }
+}
+
+impl EngineConfig {
+    /// The PGN `TimeControl` tag: cutechess's, with the byoyomi after it.
+    pub fn time_control_tag(&self) -> String {
+        let tag = self.time_control.tag();
+        if self.byoyomi.is_zero() {
+            tag
+        } else {
+            format!("{tag} byoyomi {}", self.byoyomi.as_secs_f64())
+        }
+    }
+
+    /// The settings that only make sense together, checked once all are
+    /// read.
+    fn check(&self) -> Result<(), String> {
+        if self.command.is_empty() {
+            return Err("every -engine needs cmd=".to_string());
+        }
+        if self.protocol == Protocol::Xboard {
+            if !self.byoyomi.is_zero() {
+                return Err(format!(
+                    "{}: byoyomi= needs proto=usi (CECP has no byoyomi)",
+                    self.command
+                ));
+            }
+            if self.nodes.is_some() {
+                return Err(
+                    "nodes=: CECP has no node limit; use depth=, st= or tc= instead".to_string(),
+                );
+            }
+        } else if self.ponder {
+            return Err(format!(
+                "{}: ponder is not played with proto=usi engines here",
+                self.command
+            ));
+        }
+        if let TimeControl::Clock {
+            base, increment, ..
+        } = self.time_control
+            && base.is_zero()
+            && increment.is_zero()
+            && self.byoyomi.is_zero()
+        {
+            return Err(format!(
+                "tc={}: no time at all (give time, an increment or byoyomi=)",
+                self.time_control.tag()
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -151,6 +228,8 @@ pub struct SprtConfig {
 pub struct MatchConfig {
     pub engines: Vec<EngineConfig>,
     pub variant: String,
+    /// The rules the referee judges by (`-rules`).
+    pub rules: Rules,
     pub games: u64,
     pub rounds: u64,
     /// Play each opening this many times (1: every game its own opening).
@@ -234,13 +313,22 @@ fn engine_setting(e: &mut EngineConfig, word: &str) -> Result<(), String> {
         "name" => e.name = Some(value.to_string()),
         "dir" => e.dir = Some(PathBuf::from(value)),
         "arg" => e.args.push(value.to_string()),
-        "proto" if value == "xboard" => {}
         "proto" => {
-            return Err(format!(
-                "proto={value}: only xboard (CECP) engines can play these variants here"
-            ));
+            e.protocol = match value {
+                "xboard" | "cecp" => Protocol::Xboard,
+                "usi" => Protocol::Usi,
+                _ => {
+                    return Err(format!(
+                        "proto={value}: the runner speaks xboard (CECP) and usi"
+                    ));
+                }
+            }
         }
         "tc" => e.time_control = TimeControl::parse_tc(value)?,
+        "byoyomi" => {
+            e.byoyomi = super::clock::seconds(value, MAX_BYOYOMI)
+                .map_err(|err| format!("byoyomi={value}: {err}"))?
+        }
         "st" => e.time_control = TimeControl::parse_st(value)?,
         "depth" => e.depth = Some(number("depth", value, 1, 1000)?),
         "timemargin" => {
@@ -249,11 +337,7 @@ fn engine_setting(e: &mut EngineConfig, word: &str) -> Result<(), String> {
         "memory" => e.memory_mb = number("memory", value, 1, MAX_MEMORY_MB)?,
         "cores" => e.cores = number("cores", value, 1, MAX_CORES)?,
         "stderr" => e.stderr = Some(PathBuf::from(value)),
-        "nodes" => {
-            return Err(
-                "nodes=: CECP has no node limit; use depth=, st= or tc= instead".to_string(),
-            );
-        }
+        "nodes" => e.nodes = Some(number("nodes", value, 1, u64::MAX)?),
         _ => return Err(format!("unknown engine setting '{key}'")),
     }
     Ok(())
@@ -333,6 +417,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     let mut cfg = MatchConfig {
         engines: Vec::new(),
         variant: "chu".to_string(),
+        rules: Rules::Standard,
         games: 1,
         rounds: 1,
         repeat: 1,
@@ -368,6 +453,12 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             }
             "-each" => each.extend(key_values(&mut it)),
             "-variant" => cfg.variant = value(&mut it, "-variant")?.to_string(),
+            "-rules" => {
+                let name = value(&mut it, "-rules")?;
+                cfg.rules = Rules::parse(name).ok_or_else(|| {
+                    format!("-rules: unknown rule set '{name}' (standard, lishogi)")
+                })?
+            }
             "-games" => cfg.games = number("-games", value(&mut it, "-games")?, 1, MAX_GAMES)?,
             "-rounds" => cfg.rounds = number("-rounds", value(&mut it, "-rounds")?, 1, MAX_GAMES)?,
             "-repeat" => {
@@ -481,9 +572,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
         for w in each.iter().chain(words) {
             engine_setting(&mut e, w)?;
         }
-        if e.command.is_empty() {
-            return Err("every -engine needs cmd=".to_string());
-        }
+        e.check()?;
         cfg.engines.push(e);
     }
     if cfg.engines.len() < 2 {
@@ -532,11 +621,44 @@ mod tests {
     }
 
     #[test]
+    fn reads_usi_engines_byoyomi_and_rules() {
+        let cfg = parse(&args(
+            "-engine cmd=a arg=usi proto=usi nodes=5000 -engine cmd=b -each tc=0 byoyomi=1              -rules lishogi",
+        ));
+        // byoyomi= is USI's alone: the CECP engine refuses it.
+        assert!(cfg.unwrap_err().contains("proto=usi"));
+        let cfg = parse(&args(
+            "-engine cmd=a arg=usi proto=usi nodes=5000 -engine cmd=b proto=usi              -each tc=60 byoyomi=1.5 -rules lishogi",
+        ))
+        .unwrap();
+        assert_eq!(cfg.rules, Rules::Lishogi);
+        let e = &cfg.engines[0];
+        assert_eq!(
+            (e.protocol, e.nodes, e.byoyomi),
+            (Protocol::Usi, Some(5000), Duration::from_millis(1500))
+        );
+        assert_eq!(e.time_control_tag(), "60 byoyomi 1.5");
+        // Byoyomi alone is a time control.
+        let cfg = parse(&args(
+            "-engine cmd=a proto=usi -engine cmd=b proto=usi -each tc=0 byoyomi=2",
+        ))
+        .unwrap();
+        assert_eq!(cfg.rules, Rules::Standard);
+        assert_eq!(cfg.engines[1].byoyomi, Duration::from_secs(2));
+    }
+
+    #[test]
     fn refuses_what_it_cannot_do_with_a_reason() {
         for (line, why) in [
             ("-engine cmd=a", "two"),
             ("-engine cmd=a -engine name=b", "cmd="),
             ("-engine cmd=a -engine cmd=b proto=uci", "xboard"),
+            ("-engine cmd=a -engine cmd=b byoyomi=1", "proto=usi"),
+            ("-engine cmd=a -engine cmd=b proto=usi ponder", "ponder"),
+            ("-engine cmd=a -engine cmd=b proto=usi byoyomi=x", "byoyomi"),
+            ("-engine cmd=a -engine cmd=b -each tc=0", "no time"),
+            ("-engine cmd=a -engine cmd=b -each tc=0+0", "no time"),
+            ("-engine cmd=a -engine cmd=b -rules fide", "-rules"),
             ("-engine cmd=a -engine cmd=b -games 0", "-games"),
             ("-engine cmd=a -engine cmd=b -games 99999999999", "-games"),
             (
@@ -547,6 +669,10 @@ mod tests {
             ("-engine cmd=a -engine cmd=b -bogus", "unknown option"),
             ("-engine cmd=a -engine cmd=b -sprt elo0=1", "elo1"),
             ("-engine cmd=a -engine cmd=b -each nodes=100", "node"),
+            (
+                "-engine cmd=a proto=usi -engine cmd=b proto=usi nodes=0",
+                "nodes",
+            ),
             (
                 "-engine cmd=a -engine cmd=b -openings order=random",
                 "file=",

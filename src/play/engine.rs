@@ -1,4 +1,4 @@
-//! An engine process seen from the GUI's side of CECP: start it, feed it
+//! An engine process seen from the GUI's side of CECP or USI: start it, feed it
 //! lines, and read what it prints with a time stamp taken the moment a line
 //! arrives (so the referee's clock charges an engine for its own thinking,
 //! not for the runner's). Each process belongs to one game and is ended on
@@ -299,6 +299,39 @@ impl Engine {
         done
     }
 
+    /// Take a line a USI engine printed after `usi`: its name and
+    /// options; true at `usiok`.
+    pub fn take_usi_line(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        if line == "usiok" {
+            return true;
+        }
+        if let Some(name) = line.strip_prefix("id name ") {
+            self.features.myname = Some(name.trim().to_string());
+            if self.config.name.is_none() {
+                self.name = name.trim().to_string();
+            }
+        } else if let Some(decl) = line.strip_prefix("option name ")
+            && let Some((name, _)) = decl.split_once(" type ")
+        {
+            self.features.options.push(name.trim().to_string());
+        }
+        false
+    }
+
+    /// Whether the engine declared the option `name` (USI names are
+    /// case-insensitive, CECP's exact).
+    pub fn declares(&self, name: &str) -> bool {
+        let usi = self.config.protocol == super::config::Protocol::Usi;
+        self.features.options.iter().any(|o| {
+            if usi {
+                o.eq_ignore_ascii_case(name)
+            } else {
+                o == name
+            }
+        })
+    }
+
     /// A new `ping` number.
     pub fn ping(&mut self) -> u32 {
         let n = self.next_ping;
@@ -406,5 +439,24 @@ mod tests {
         assert!(!f.take("san", "1"));
         assert!(!f.take("frobnicate", "1"));
         assert_eq!(f.options, ["Contempt"]);
+    }
+
+    #[test]
+    fn reads_a_usi_engines_name_and_options() {
+        let config = EngineConfig {
+            command: "true".to_string(),
+            protocol: super::super::config::Protocol::Usi,
+            ..EngineConfig::default()
+        };
+        let (tx, _rx) = std::sync::mpsc::channel();
+        let mut e = Engine::start(&config, 0, 1, false, tx).expect("starts");
+        assert!(!e.take_usi_line("id name Kyodai 1.0"));
+        assert!(!e.take_usi_line("option name USI_Hash type spin default 64 min 1 max 65536"));
+        assert!(!e.take_usi_line("option name Skill_Level type spin default 20 min -20 max 20"));
+        assert!(!e.take_usi_line("option name broken"));
+        assert!(e.take_usi_line("usiok"));
+        assert_eq!(e.name, "Kyodai 1.0");
+        assert_eq!(e.features.options, ["USI_Hash", "Skill_Level"]);
+        assert!(e.declares("usi_hash") && !e.declares("Threads"));
     }
 }

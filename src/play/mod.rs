@@ -13,6 +13,7 @@ pub mod engine;
 pub mod pgn;
 pub mod referee;
 pub mod stats;
+pub mod usi;
 
 use crate::board::Position;
 use crate::types::{Color, Rng};
@@ -218,13 +219,31 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
         };
     }
     let cfg = config::parse(args)?;
-    let variant = set.find(&cfg.variant).ok_or_else(|| {
+    let base = set.find(&cfg.variant).ok_or_else(|| {
         format!(
             "unknown variant '{}'; variants: {}",
             cfg.variant,
             set.names()
         )
     })?;
+    let variant = set.find_with(&base.name, cfg.rules).ok_or_else(|| {
+        format!(
+            "-rules {}: those rules do not cover {} (lishogi's cover Chu only)",
+            cfg.rules.name(),
+            base.name
+        )
+    })?;
+    if base.name != "chu"
+        && let Some(e) = cfg
+            .engines
+            .iter()
+            .find(|e| e.protocol == config::Protocol::Usi)
+    {
+        return Err(format!(
+            "{}: proto=usi engines play Chu only (USI in lishogi's notation), not {}",
+            e.command, base.name
+        ));
+    }
     let sprt = match cfg.sprt {
         Some(s) => {
             if cfg.engines.len() != 2 {
@@ -351,8 +370,8 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
                 date: &date,
                 variant: &variant.name,
                 time_controls: [
-                    cfg.engines[game.spec.players[0]].time_control.tag(),
-                    cfg.engines[game.spec.players[1]].time_control.tag(),
+                    cfg.engines[game.spec.players[0]].time_control_tag(),
+                    cfg.engines[game.spec.players[1]].time_control_tag(),
                 ],
                 standard_start: &variant.start_fen,
             };

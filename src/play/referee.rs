@@ -5,19 +5,22 @@
 //! engine claims unless the rules agree.
 
 use super::clock::Clock;
-use super::config::MatchConfig;
+use super::config::{MatchConfig, Protocol};
 use super::engine::{
     Engine, Event, FEATURE_TIMEOUT, FEATURE_TIMEOUT_LONG, Message, PING_TIMEOUT, receive,
 };
+use super::usi::{self, Reply, USIOK_TIMEOUT};
 use crate::board::Position;
 use crate::game::{self, Ending, result_text, side_name};
+use crate::movegen::parse_move_as_played;
 use crate::types::Color;
+use crate::usi::notation::{parse_usi_move, usi_move};
 use crate::variant::Variant;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 /// Scores at or beyond this many centipawns are mate scores.
-const MATE_SCORE: i32 = 90_000;
+pub(super) const MATE_SCORE: i32 = 90_000;
 
 /// Where a game starts: a FEN (`None`: the variant's start position) and
 /// moves played from it before the engines think.
@@ -185,39 +188,61 @@ fn next_line(
 /// if one failed there.
 fn handshake(engines: &mut [Engine; 2], rx: &Receiver<Message>) -> Result<(), (usize, String)> {
     let start = Instant::now();
-    let mut deadlines = [Some(start + FEATURE_TIMEOUT); 2];
-    for e in engines.iter_mut() {
-        e.send("xboard");
-        e.send("protover 2");
+    let mut deadlines = [None; 2];
+    for (e, deadline) in engines.iter_mut().zip(deadlines.iter_mut()) {
+        match e.config.protocol {
+            Protocol::Xboard => {
+                e.send("xboard");
+                e.send("protover 2");
+                *deadline = Some(start + FEATURE_TIMEOUT);
+            }
+            Protocol::Usi => {
+                e.send("usi");
+                *deadline = Some(start + USIOK_TIMEOUT);
+            }
+        }
     }
     while let Some(deadline) = deadlines.iter().flatten().min().copied() {
         match next_line(engines, rx, Some(deadline)) {
             Err(Silence::Timeout) => {
-                // Protocol version 1, or features without `done`: go on
-                // with what it said.
-                for d in deadlines.iter_mut() {
+                for (seat, d) in deadlines.iter_mut().enumerate() {
                     if d.is_some_and(|d| d <= Instant::now()) {
+                        if engines[seat].config.protocol == Protocol::Usi {
+                            return Err((seat, " does not answer usi".to_string()));
+                        }
+                        // Protocol version 1, or features without `done`:
+                        // go on with what it said.
                         *d = None;
                     }
                 }
             }
             Err(Silence::Closed(seat)) => return Err((seat, "disconnects".to_string())),
-            Ok((seat, _, line)) => match engines[seat].take_feature_line(&line) {
-                Some(true) => deadlines[seat] = None,
-                Some(false) => deadlines[seat] = Some(Instant::now() + FEATURE_TIMEOUT_LONG),
-                None => {}
+            Ok((seat, _, line)) => match engines[seat].config.protocol {
+                Protocol::Usi => {
+                    if engines[seat].take_usi_line(&line) {
+                        deadlines[seat] = None;
+                    }
+                }
+                Protocol::Xboard => match engines[seat].take_feature_line(&line) {
+                    Some(true) => deadlines[seat] = None,
+                    Some(false) => deadlines[seat] = Some(Instant::now() + FEATURE_TIMEOUT_LONG),
+                    None => {}
+                },
             },
         }
     }
     Ok(())
 }
 
-/// Send `ping` to both and wait for both `pong`s (engines without `ping`
-/// are taken as ready).
+/// Send `ping` (USI: `isready`) to both and wait for both `pong`s
+/// (`readyok`); CECP engines without `ping` are taken as ready.
 fn synchronise(engines: &mut [Engine; 2], rx: &Receiver<Message>) -> Result<(), (usize, String)> {
     let mut waiting: [Option<u32>; 2] = [None; 2];
     for (seat, e) in engines.iter_mut().enumerate() {
-        if e.features.ping {
+        if e.config.protocol == Protocol::Usi {
+            e.send("isready");
+            waiting[seat] = Some(0);
+        } else if e.features.ping {
             waiting[seat] = Some(e.ping());
         }
     }
@@ -227,7 +252,11 @@ fn synchronise(engines: &mut [Engine; 2], rx: &Receiver<Message>) -> Result<(), 
             Err(Silence::Timeout) => return Err((seat, "'s connection stalls".to_string())),
             Err(Silence::Closed(seat)) => return Err((seat, "disconnects".to_string())),
             Ok((seat, _, line)) => {
-                if let (Some(n), Some(answer)) = (waiting[seat], line.strip_prefix("pong "))
+                if engines[seat].config.protocol == Protocol::Usi {
+                    if line.trim() == "readyok" {
+                        waiting[seat] = None;
+                    }
+                } else if let (Some(n), Some(answer)) = (waiting[seat], line.strip_prefix("pong "))
                     && answer.trim() == n.to_string()
                 {
                     waiting[seat] = None;
@@ -244,6 +273,40 @@ fn start_position(variant: &'static Variant, opening: &Opening) -> Result<Positi
     Position::from_fen(variant, fen).map_err(|e| format!("opening FEN {fen}: {e}"))
 }
 
+/// The option an engine is given the match's rule set by, if it declares
+/// it and the command line did not set it: Kyodai's `Rules`, under both
+/// protocols.
+const RULES_OPTION: &str = "Rules";
+
+/// Tell a USI engine its options; the position and clocks come with each
+/// `go`.
+fn prepare_usi(e: &mut Engine, variant: &Variant) {
+    let mut options = Vec::new();
+    if e.declares("USI_Variant") {
+        options.push(("USI_Variant".to_string(), "chushogi".to_string()));
+    }
+    if e.declares(RULES_OPTION) {
+        options.push((RULES_OPTION.to_string(), variant.rules.name().to_string()));
+    }
+    if e.declares("USI_Hash") {
+        options.push(("USI_Hash".to_string(), e.config.memory_mb.to_string()));
+    }
+    if e.declares("Threads") {
+        options.push(("Threads".to_string(), e.config.cores.to_string()));
+    }
+    for (name, value) in e.config.options.clone() {
+        options.retain(|(n, _)| !n.eq_ignore_ascii_case(&name));
+        if e.declares(&name) {
+            options.push((name, value));
+        } else {
+            log::warn!("{} declares no option '{name}': not sent", e.name);
+        }
+    }
+    for (name, value) in options {
+        e.send(&format!("setoption name {name} value {value}"));
+    }
+}
+
 /// Tell an engine the variant, the position and the time control.
 fn prepare(
     e: &mut Engine,
@@ -251,6 +314,10 @@ fn prepare(
     start_fen: &str,
     book: &[String],
 ) -> Result<(), String> {
+    if e.config.protocol == Protocol::Usi {
+        prepare_usi(e, variant);
+        return Ok(());
+    }
     if let Some(list) = &e.features.variants
         && !list.iter().any(|v| variant.answers_to(v))
     {
@@ -263,6 +330,11 @@ fn prepare(
     }
     if e.features.smp {
         e.send(&format!("cores {}", e.config.cores));
+    }
+    if e.features.options.iter().any(|o| o == RULES_OPTION)
+        && !e.config.options.iter().any(|(n, _)| n == RULES_OPTION)
+    {
+        e.send(&format!("option {RULES_OPTION}={}", variant.rules.name()));
     }
     for (name, value) in e.config.options.clone() {
         if e.features.options.contains(&name) {
@@ -327,13 +399,19 @@ pub fn play(
     let variant = table.variant;
     let mut pos = start_position(variant, &spec.opening)?;
     let start_fen = pos.fen();
+    // USI engines are told the start as an SFEN unless it is the
+    // variant's own.
+    let usi_start = spec.opening.fen.is_some().then(|| pos.clone());
     let mut moves = Vec::new();
+    let mut usi_moves = Vec::new();
     for text in &spec.opening.moves {
+        let before = pos.clone();
         let (mv, end) = game::play_text(&mut pos, text, false)
             .map_err(|e| format!("opening move {text}: {e}"))?;
         if end.is_some() {
             return Err(format!("the opening ends the game at {text}"));
         }
+        usi_moves.push(usi_move(&before, mv));
         moves.push(MoveRecord {
             text: mv.cecp_text(),
             eval: None,
@@ -353,13 +431,13 @@ pub fn play(
         )?,
         Engine::start(&cfg.engines[spec.players[1]], 1, spec.number, cfg.debug, tx)?,
     ];
+    let clock = |e: &Engine| Clock::new(e.config.time_control, e.config.byoyomi);
     let mut referee = Referee {
         pos,
         moves,
-        clocks: [
-            Clock::new(engines[0].config.time_control),
-            Clock::new(engines[1].config.time_control),
-        ],
+        usi_start,
+        usi_moves,
+        clocks: [clock(&engines[0]), clock(&engines[1])],
         crashed: [false; 2],
         overhead: Vec::new(),
         draw_count: 0,
@@ -376,13 +454,27 @@ pub fn play(
             }
             match synchronise(&mut engines, &rx) {
                 Err((seat, why)) => referee.fault(seat, why),
-                Ok(()) => referee.run(cfg, &mut engines, &rx),
+                Ok(()) => {
+                    for e in engines.iter_mut() {
+                        if e.config.protocol == Protocol::Usi {
+                            e.send("usinewgame");
+                        }
+                    }
+                    referee.run(cfg, &mut engines, &rx)
+                }
             }
         }
     };
     let result = result_text(end.winner);
-    for e in engines.iter_mut() {
-        e.send(&format!("result {result} {{{}}}", end.reason));
+    for (seat, e) in engines.iter_mut().enumerate() {
+        match e.config.protocol {
+            Protocol::Xboard => e.send(&format!("result {result} {{{}}}", end.reason)),
+            Protocol::Usi => e.send(match end.winner {
+                None => "gameover draw",
+                Some(c) if c == color_of(seat) => "gameover win",
+                Some(_) => "gameover lose",
+            }),
+        };
         e.quit();
     }
     for e in engines.iter_mut() {
@@ -405,6 +497,10 @@ pub fn play(
 struct Referee {
     pos: Position,
     moves: Vec<MoveRecord>,
+    /// Where USI engines are told the game began (`None`: the start
+    /// position), and every move since in USI notation.
+    usi_start: Option<Position>,
+    usi_moves: Vec<String>,
     clocks: [Clock; 2],
     crashed: [bool; 2],
     overhead: Vec<Duration>,
@@ -441,21 +537,30 @@ impl Referee {
             let side = self.pos.side();
             let mover = seat_of(side);
             let e = &mut engines[mover];
-            if e.features.time && self.clocks[mover].is_timed() {
-                let (mine, theirs) = (
-                    self.clocks[mover].centiseconds(),
-                    self.clocks[1 - mover].centiseconds(),
-                );
-                e.send(&format!("time {mine}"));
-                e.send(&format!("otim {theirs}"));
-            }
-            if let Some(last) = self.moves.last().filter(|m| !m.book) {
-                let text = last.text.clone();
-                send_move(e, &text);
-            }
-            if !in_play[mover] {
-                e.send("go");
-                in_play[mover] = true;
+            let protocol = e.config.protocol;
+            if protocol == Protocol::Usi {
+                e.send(&usi::position_command(
+                    self.usi_start.as_ref(),
+                    &self.usi_moves,
+                ));
+                e.send(&usi::go_command(&self.clocks, mover, &e.config));
+            } else {
+                if e.features.time && self.clocks[mover].is_timed() {
+                    let (mine, theirs) = (
+                        self.clocks[mover].centiseconds(),
+                        self.clocks[1 - mover].centiseconds(),
+                    );
+                    e.send(&format!("time {mine}"));
+                    e.send(&format!("otim {theirs}"));
+                }
+                if let Some(last) = self.moves.last().filter(|m| !m.book) {
+                    let text = last.text.clone();
+                    send_move(e, &text);
+                }
+                if !in_play[mover] {
+                    e.send("go");
+                    in_play[mover] = true;
+                }
             }
             let turn_start = Instant::now();
             if let Some(t) = arrived.take() {
@@ -483,6 +588,38 @@ impl Referee {
                 };
                 let color = color_of(seat);
                 let line = line.trim();
+                if engines[seat].config.protocol == Protocol::Usi {
+                    if seat != mover {
+                        log::warn!("{} speaks out of turn: {line}", engines[seat].name);
+                        continue;
+                    }
+                    match usi::read(line) {
+                        Reply::Move(text) => break (text, at),
+                        Reply::Resign => {
+                            return lost(
+                                color,
+                                format!("{} resigns", side_name(color)),
+                                Termination::Normal,
+                            );
+                        }
+                        Reply::Win => {
+                            return lost(
+                                color,
+                                format!(
+                                    "{} claims a win by entering kings, which Chu does not have",
+                                    side_name(color)
+                                ),
+                                Termination::RulesInfraction,
+                            );
+                        }
+                        Reply::Eval(ev) => eval = Some(ev),
+                        Reply::Said(text) if text.starts_with("error") => {
+                            log::warn!("{}: {text}", engines[seat].name)
+                        }
+                        Reply::Said(_) | Reply::Other => {}
+                    }
+                    continue;
+                }
                 let first = line.split_whitespace().next().unwrap_or("");
                 if let Some(text) = line.strip_prefix("move ") {
                     if seat != mover {
@@ -546,7 +683,15 @@ impl Referee {
                     Termination::TimeForfeit,
                 );
             }
-            let ending = match game::play_text(&mut self.pos, &mv, false) {
+            let parsed = match protocol {
+                Protocol::Xboard => parse_move_as_played(&self.pos, &mv, false),
+                Protocol::Usi => parse_usi_move(&self.pos, &mv),
+            };
+            let usi_text = parsed.as_ref().ok().map(|&m| usi_move(&self.pos, m));
+            let played = parsed
+                .map_err(game::PlayError::Illegal)
+                .and_then(|m| game::play_accepted(&mut self.pos, m).map(|ending| (m, ending)));
+            let ending = match played {
                 Err(e) => {
                     return lost(
                         side,
@@ -555,6 +700,9 @@ impl Referee {
                     );
                 }
                 Ok((played, ending)) => {
+                    if let Some(text) = usi_text {
+                        self.usi_moves.push(text);
+                    }
                     self.moves.push(MoveRecord {
                         text: played.cecp_text(),
                         eval,

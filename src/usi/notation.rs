@@ -156,6 +156,25 @@ pub fn parse_sfen(v: &'static Variant, text: &str) -> Result<Sfen, String> {
     })
 }
 
+/// `pos` as an SFEN with move number `move_number` (`parse_sfen` reads it
+/// back).
+pub fn sfen(pos: &Position, move_number: u32) -> String {
+    let v = pos.variant();
+    let fen = pos.fen();
+    let mut fields = fen.split_whitespace();
+    let board = fields.next().unwrap_or_default();
+    let side = if pos.side() == crate::types::Color::White {
+        "b"
+    } else {
+        "w"
+    };
+    let lion = fields
+        .nth(1)
+        .and_then(|f| Square::parse_prefix(f, v.width, v.height))
+        .map_or("-".to_string(), |(sq, _)| square(pos, sq));
+    format!("{board} {side} {lion} {move_number}")
+}
+
 /// Every way shogiops writes `mv`, one per path: the direct one first
 /// (none for a pass), then one through each empty square it can step
 /// through. A move that removes a piece other than on its destination
@@ -209,10 +228,15 @@ mod tests {
         let sfen = parse_sfen(v, start).expect("reads");
         assert_eq!(sfen.position.fen(), Position::start(v).fen());
         assert_eq!((sfen.lion_capture, sfen.move_number), (None, 1));
-        let gote = parse_sfen(v, &start.replace(" b - 1", " w 7f 12")).expect("reads");
+        assert_eq!(super::sfen(&sfen.position, 1), start);
+        let gote_text = start.replace(" b - 1", " w 7f 12");
+        let gote = parse_sfen(v, &gote_text).expect("reads");
         assert_eq!(gote.position.side(), crate::types::Color::Black);
         assert_eq!(gote.lion_capture, Some(Square::new(5, 6)));
         assert_eq!(gote.move_number, 12);
+        let gote_moves = gote_text.replace(" 7f ", " - ");
+        let gote_sfen = parse_sfen(v, &gote_moves).expect("reads");
+        assert_eq!(super::sfen(&gote_sfen.position, 12), gote_moves);
         for bad in [
             "",
             "x b - 1",
