@@ -288,6 +288,32 @@ fn a_person_at_a_terminal_is_told_on_stderr_what_the_engine_is() {
 // Playing
 
 #[test]
+fn bad_limits_are_refused_and_the_engine_still_moves_on_go() {
+    let mut e = Engine::force_mode();
+    e.send("st 1");
+    for bad in [
+        "sd 0",
+        "sd 91",
+        "sd x",
+        "st -1",
+        "st nan",
+        "level 40 x 0",
+        "level 1 2",
+        "time x",
+    ] {
+        e.send(bad);
+        let out = e.sync();
+        assert!(
+            out.len() == 1 && out[0].starts_with("Error"),
+            "{bad}: {out:?}"
+        );
+    }
+    let (_, mv) = move_within(&mut e, "go", Duration::from_secs(4));
+    assert!(legal_in_fresh_engine(None, &[], &mv), "engine move {mv}");
+    e.quit();
+}
+
+#[test]
 fn force_mode_usermoves_are_silent_and_go_plays_a_legal_move() {
     let mut e = Engine::force_mode();
     e.send("st 1");

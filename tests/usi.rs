@@ -1230,3 +1230,106 @@ fn usi_and_cecp_choose_the_same_move() {
     );
     cecp.quit();
 }
+
+// ------------------------------------------------- 11. lishogi's programs
+
+/// The command sequence of lishogi's server workers (shoginet): move work
+/// at the low AI levels it sends (`Skill_Level` -9 and up), each answered
+/// by a legal `bestmove`; then its analysis, which keeps the deepest
+/// `info` of `go movetime 1000 depth 20 nodes 1250000`.
+#[test]
+fn shoginet_move_and_analysis_work() {
+    let mut e = Usi::start();
+    for level in [-9, 0, 20] {
+        for line in [
+            "setoption name USI_Variant value chushogi".to_string(),
+            format!("setoption name Skill_Level value {level}"),
+            "setoption name USI_MultiPV value 1".to_string(),
+            "usinewgame".to_string(),
+        ] {
+            e.send(&line);
+        }
+        assert!(info_errors(&e.sync()).is_empty(), "level {level}");
+        e.send("position sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1 moves 7j7h 7d7e");
+        let s = e.go(
+            "movetime 500 depth 6 btime 60000 wtime 60000 byoyomi 10000",
+            TIMEOUT,
+        );
+        assert_legal(&start_after(&["7j7h", "7d7e"]), &s.best, "shoginet move");
+    }
+    for line in [
+        "setoption name USI_AnalyseMode value true",
+        "setoption name Skill_Level value 20",
+        "usinewgame",
+        "position startpos moves 7j7h",
+    ] {
+        e.send(line);
+    }
+    let s = e.go("movetime 1000 depth 20 nodes 1250000", TIMEOUT);
+    let infos = check_info_lines(&start_after(&["7j7h"]), &s.lines);
+    assert!(
+        !infos.is_empty(),
+        "analysis needs an info line: {:?}",
+        s.lines
+    );
+    assert!(
+        s.lines.iter().all(|l| !l.contains(" time 0 ")),
+        "{:?}",
+        s.lines
+    );
+    assert_legal(&start_after(&["7j7h"]), &s.best, "shoginet analysis");
+}
+
+/// Sente to move, and every move loses its King at once.
+const LOST: &str = "k11/12/12/12/12/12/12/12/12/2n9/1n10/K10G b - 1";
+
+/// The community BOT bridge: pondering (`go ponder` answered only after
+/// `ponderhit` or `stop`), a `stop` sent before any `go ponder`, byoyomi
+/// clocks, and with `Resign` off a `bestmove` that is a move, never
+/// `resign`, even in a lost position.
+#[test]
+fn the_bot_bridge_ponders_and_never_sees_resign() {
+    let mut e = Usi::start();
+    e.send("setoption name USI_Ponder value true");
+    e.send("setoption name Resign value false");
+    e.send("usinewgame");
+    e.send("position startpos");
+    // A stop with no search under way is nothing at all.
+    e.send("stop");
+    assert!(e.sync().is_empty());
+    let s = e.go("btime 30000 wtime 30000 byoyomi 1000", TIMEOUT);
+    let best = s.best.clone();
+    assert_legal(&start_after(&[]), &best, "first move");
+    // Ponder on the expected reply, then the opponent plays it.
+    let reply = s.ponder.clone().expect("a ponder move with the bestmove");
+    e.send(&format!("position startpos moves {best} {reply}"));
+    e.send("go ponder btime 29000 wtime 30000 byoyomi 1000");
+    e.expect("info depth", TIMEOUT);
+    assert!(
+        e.lines_for(Duration::from_millis(300))
+            .iter()
+            .all(|l| !l.starts_with("bestmove")),
+        "no bestmove while pondering"
+    );
+    e.send("ponderhit");
+    let (_, line) = e.expect("bestmove", TIMEOUT);
+    assert_legal(
+        &start_after(&[&best, &reply]),
+        &parse_bestmove(&line).0,
+        "ponderhit",
+    );
+    // Pondering the wrong move: stop, then the real position.
+    e.send("go ponder btime 29000 wtime 29000 byoyomi 1000");
+    e.expect("info depth", TIMEOUT);
+    e.send("stop");
+    e.expect("bestmove", TIMEOUT);
+    // A lost position (Sente's King cornered by two Lions, every move
+    // loses it at once): a move all the same.
+    e.send(&format!("position sfen {LOST}"));
+    let s = e.go("btime 1000 wtime 1000 byoyomi 1000", TIMEOUT);
+    assert_ne!(s.best, "resign");
+    e.send("setoption name Resign value true");
+    e.send(&format!("position sfen {LOST}"));
+    let s = e.go("depth 4", TIMEOUT);
+    assert_eq!(s.best, "resign", "with Resign on, a lost game is resigned");
+}
