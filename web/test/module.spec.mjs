@@ -40,6 +40,23 @@ async function openPage(isolated) {
       : { 'content-type': 'text/html' },
     body: '<!doctype html><title>Kyodai module test</title>',
   }));
+  // In the page: every line of `engine`, and the next one that starts
+  // with a prefix.
+  await page.addInitScript(() => {
+    window.listenTo = (engine) => {
+      const lines = [];
+      let waiting = null;
+      engine.addMessageListener((line) => {
+        lines.push(line);
+        if (waiting && line.startsWith(waiting.prefix)) {
+          const w = waiting;
+          waiting = null;
+          w.resolve(line);
+        }
+      });
+      return { lines, expect: (prefix) => new Promise((resolve) => { waiting = { prefix, resolve }; }) };
+    };
+  });
   await page.goto(`${server.url}blank.html`);
   return { page, errors, server };
 }
@@ -53,13 +70,7 @@ test("lishogi's way: classic script, global factory, analysis commands", async (
     const wasmMemory = new WebAssembly.Memory({ shared: true, initial: 2048, maximum: 32768 });
     const loadStarted = performance.now();
     const engine = await window.Kyodai({ wasmBinary, locateFile: (name) => `/${name}`, wasmMemory });
-    const lines = [];
-    let waiting = null;
-    engine.addMessageListener((line) => {
-      lines.push(line);
-      if (waiting && line.startsWith(waiting.prefix)) { const w = waiting; waiting = null; w.resolve(line); }
-    });
-    const expect = (prefix) => new Promise((resolve) => { waiting = { prefix, resolve }; });
+    const { lines, expect } = window.listenTo(engine);
     let answer = expect('usiok');
     engine.postMessage('usi');
     await answer;
@@ -110,13 +121,7 @@ test('ES module, no isolation: CECP plays and a search without limit ends', asyn
   const result = await page.evaluate(async () => {
     const { default: Kyodai } = await import('/kyodai.mjs');
     const engine = await Kyodai({ searchLimitMs: 1000 });
-    const lines = [];
-    let waiting = null;
-    engine.addMessageListener((line) => {
-      lines.push(line);
-      if (waiting && line.startsWith(waiting.prefix)) { const w = waiting; waiting = null; w.resolve(line); }
-    });
-    const expect = (prefix) => new Promise((resolve) => { waiting = { prefix, resolve }; });
+    const { expect } = window.listenTo(engine);
     engine.postMessage('xboard');
     let answer = expect('feature done=1');
     engine.postMessage('protover 2');
