@@ -123,7 +123,7 @@ if [ -x scripts/build-web.sh ]; then
     WEB=kyodai-$VERSION-web
     mkdir -p "$STAGE/$WEB"
     cp -r web/dist/. "$STAGE/$WEB/"
-    cp README.md LICENSE-MIT LICENSE-APACHE "$STAGE/$WEB/"
+    cp README.md LICENSE-MIT LICENSE-APACHE scripts/serve-web.py "$STAGE/$WEB/"
     settle "$STAGE/$WEB"
     (cd "$STAGE" && find "$WEB" -print | LC_ALL=C sort | zip -X -9 -q "$DIST/$WEB.zip" -@)
 else

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Serve web/dist/ (or another folder) on localhost with the two headers
+"""Serve web/dist/ (or the folder this script is in, in a release's web
+bundle, or another folder) on localhost with the two headers
 that make the page cross-origin isolated (COOP/COEP), so that commands such
 as `stop` reach a running search at once.
 
@@ -28,10 +29,13 @@ class IsolatedHandler(http.server.SimpleHTTPRequestHandler):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
+    # Beside the page in a release's web bundle, else in the source tree.
+    beside = os.path.exists(os.path.join(here, "kyodai.wasm"))
+    default_dir = here if beside else os.path.join(here, "..", "web", "dist")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8080)
     parser.add_argument("--bind", default="127.0.0.1")
-    parser.add_argument("--dir", default=os.path.join(here, "..", "web", "dist"))
+    parser.add_argument("--dir", default=default_dir)
     args = parser.parse_args()
     handler = functools.partial(IsolatedHandler, directory=args.dir)
     with http.server.ThreadingHTTPServer((args.bind, args.port), handler) as server:
