@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Independent reference move generator for Chu, Dai, Cashew, Macadamia,
-Nutty and Suzumu Shogi, written from
-docs/rules/{chu,dai,cashew,macadamia,nutty,suzumu}.md and
+Nutty, Suzumu and Wa Shogi, written from
+docs/rules/{chu,dai,cashew,macadamia,nutty,suzumu,wa}.md and
 docs/notation.md only (never from the engine's sources).  Used to
 check the counts in perft/*.txt and, through perft_crosscheck.py, the
 engine's perft.
 
 Usage: python3 scripts/reference_movegen.py VARIANT FEN DEPTH ["MOVES"] [--divide]
-  VARIANT: chu | dai | cashew | macadamia | nutty | suzumu (the -shogi names too)
+  VARIANT: chu | dai | cashew | macadamia | nutty | suzumu | wa (the -shogi names too)
   MOVES:   space-separated moves in docs/notation.md notation played from FEN
   --divide one line per root move (`from to` legs, kill squares in path
            order, a pass as FROMFROM, `+` for promotion), then the total.
@@ -347,6 +347,43 @@ SUZ_DEMONS = {"D!", "+W!"}
 SUZ_RANK = {"K": 99, "+E": 99, "Q!": 3, "+R!": 3, "V!": 2, "+B!": 2,
             "R!": 1, "B!": 1, "+E!": 1, "+F!": 1}
 
+# ---------------------------------------------------------------- Wa
+# wa.md 3: every piece steps, slides (some limited) or jumps; no powers.
+WA = {}
+WA["K"] = CHU["K"]                                                      # Crane King
+WA["E"] = mkx(slides=[FWD, BACK], ranged=rng(FD, 3), steps=BD + [LEFT, RIGHT])  # Cloud Eagle vRfF3bFsW
+WA["F"] = mkx(slides=DIAG, steps=[FWD])                                 # Flying Falcon BfW
+WA["S"] = mkx(slides=[LEFT, RIGHT], steps=[FWD, BACK])                  # Swallow's Wings sRvW
+WA["X"] = mkx(steps=DIAG + [FWD, BACK], jumps=A_JUMPS + [(0, 2), (0, -2)])  # Treacherous Fox FvWAvD
+WA["R"] = mkx(steps=DIAG + [BACK], slides=[FWD])                        # Running Rabbit FfRbW
+WA["W"] = GOLD                                                          # Violent Wolf WfF
+WA["V"] = CHU["S"]                                                      # Violent Stag FfW
+WA["G"] = mkx(steps=FD + [FWD, BACK])                                   # Flying Goose vWfF
+WA["M"] = WA["G"]                                                       # Climbing Monkey
+WA["C"] = mkx(steps=FD + [LEFT, RIGHT])                                 # Flying Cock sWfF
+WA["U"] = mkx(steps=BD + [FWD])                                         # Strutting Crow fWbF
+WA["L"] = WA["U"]                                                       # Swooping Owl
+WA["D"] = mkx(steps=FD + [LEFT, RIGHT, BACK])                           # Blind Dog sbWfF
+WA["H"] = mkx(slides=[FWD], ranged=rng([BACK], 2))                      # Liberated Horse fRbW2
+WA["O"] = CHU["L"]                                                      # Oxcart fR
+WA["P"] = CHU["P"]                                                      # Sparrow Pawn fW
+WA["+F"] = mkx(slides=DIAG + [FWD, BACK], steps=[LEFT, RIGHT])          # Tenacious Falcon BvRsW
+WA["+S"] = CHU["R"]                                                     # Gliding Swallow R
+WA["+R"] = WA["X"]
+WA["+W"] = CHU["K"]                                                     # Bear's Eyes, not royal
+WA["+V"] = CHU["E"]                                                     # Roaming Boar FfsW
+WA["+G"] = WA["S"]
+WA["+M"] = WA["V"]
+WA["+C"] = mkx(slides=[FWD, BACK], steps=[LEFT, RIGHT] + FD)            # Raiding Falcon vRsWfF
+WA["+U"] = WA["F"]
+WA["+L"] = WA["E"]
+WA["+D"] = WA["W"]
+WA["+H"] = mkx(jumps=[(1, 2), (-1, 2), (1, -2), (-1, -2)])              # Heavenly Horse ffNbbN
+WA["+O"] = CHU["K"]                                                     # Plodding Ox, not royal
+WA["+P"] = GOLD                                                         # Golden Bird
+WA_PROMOTABLE = {t for t in WA if not t.startswith("+")} - {"K", "E", "X"}
+WA_FORCED = {"P", "O"}                                                  # on the last rank (wa.md 4)
+
 
 class Variant:
     def __init__(self, name, size, pieces, royal, kind):
@@ -366,6 +403,8 @@ VARIANTS = {
 }
 VARIANTS["nutty"] = Variant("nutty", 13, NUT, {"K"}, "nutty")
 VARIANTS["suzumu"] = Variant("suzumu", 16, SUZ, {"K", "+E"}, "suzumu")
+VARIANTS["wa"] = Variant("wa", 11, WA, {"K"}, "wa")
+VARIANTS["wa-shogi"] = VARIANTS["wa"]
 VARIANTS["nutty-shogi"] = VARIANTS["nutty"]
 VARIANTS["suzumu-shogi"] = VARIANTS["suzumu"]
 VARIANTS["cashew-shogi"] = VARIANTS["cashew"]
@@ -837,6 +876,14 @@ class Gen:
                         if tok == "N" and self.rank_from_end(col, to) <= 1:
                             offer = True
                 res.append(mv + ("", None))
+                if offer:
+                    res.append(mv + ("+", "+" + tok))
+            elif v.kind == "wa":
+                # wa.md 4: a move starting or ending in the 3-rank zone may
+                # promote; Pawn and Oxcart must on the last rank
+                offer = tok in WA_PROMOTABLE and (self.in_zone(col, fr, 3) or self.in_zone(col, to, 3))
+                if not (offer and tok in WA_FORCED and self.rank_from_end(col, to) == 0):
+                    res.append(mv + ("", None))
                 if offer:
                     res.append(mv + ("+", "+" + tok))
             elif v.kind == "cashew":

@@ -836,13 +836,13 @@ fn promotion(
                 Promotion::None
             }
         }
-        PromotionRule::StartOrEnd => {
-            if t.promotes_to.is_some() && (v.in_zone(us, from) || v.in_zone(us, to)) {
-                Promotion::Optional
-            } else {
-                Promotion::None
-            }
+        PromotionRule::StartOrEnd | PromotionRule::Shogi
+            if t.promotes_to.is_none() || !(v.in_zone(us, from) || v.in_zone(us, to)) =>
+        {
+            Promotion::None
         }
+        PromotionRule::Shogi if v.is_dead_square(t, us, to) => Promotion::Forced,
+        PromotionRule::StartOrEnd | PromotionRule::Shogi => Promotion::Optional,
         _ if t.promotes_to.is_none() || !victims.any => Promotion::None,
         PromotionRule::CaptureForced => Promotion::Forced,
         PromotionRule::Capture if victims.promoted => Promotion::Forced,

@@ -11,14 +11,15 @@
 //! board = 12x12
 //! zone = 4                    ; promotion-zone depth in ranks
 //! promotion = chu             ; see `PromotionRule`: chu, capture,
-//!                             ; capture-forced, start-or-end
+//!                             ; capture-forced, start-or-end, shogi
 //! lion-trading = yes          ; Chu's Lion-trading rules
 //! counter-strike = everywhere ; see `CounterStrike`: everywhere,
 //!                             ; except-same-square
 //! lenient-lion-rules = yes    ; also accept other readings of the Lion
 //!                             ; rules from an opponent (HaChu's, Okazaki)
 //! repetition = strict         ; see `Repetition`: strict, perpetual,
-//!                             ; perpetual-draw, fourfold, fourfold-perpetual
+//!                             ; perpetual-draw, fourfold, fourfold-check,
+//!                             ; fourfold-perpetual
 //! bare-king = no              ; a bare royal loses (`game::ending`)
 //! kings-only-draw = no        ; two lone royals (dead pieces aside) draw
 //! consecutive-passes = no     ; a side may not pass twice running (Suzumu)
@@ -67,8 +68,9 @@
 //!   `freeze` (adjacent enemies other than freezers cannot move);
 //! - `dead-ranks=N` (the piece could never move from the N far ranks:
 //!   under the Chu rule reaching them offers promotion (Pawn, Lance 1,
-//!   Dai's Knight 2); where only captures promote, the engine does not
-//!   strand its own piece there);
+//!   Dai's Knight 2), under the shogi rule it forces promotion (Wa's
+//!   Pawn and Oxcart); elsewhere the engine does not strand its own
+//!   piece there);
 //! - `bridge` (a worthless piece: as the first victim of a Lion's double
 //!   capture it does not buy the right to take a protected Lion (rule 1),
 //!   and under the bare-king rule it does not count as a piece);
@@ -81,7 +83,7 @@
 //!
 //! The promotion column names the promoted type; the variant's
 //! `promotion` rule says when promotion happens (`chu`, `capture`,
-//! `capture-forced`).
+//! `capture-forced`, `start-or-end`, `shogi`).
 
 use crate::betza;
 use crate::eval::EvalParams;
@@ -104,6 +106,10 @@ pub enum PromotionRule {
     /// Suzumu: any move starting or ending in the zone, passes and igui
     /// included; always optional.
     StartOrEnd,
+    /// Shogi's rule (Wa): any move starting or ending in the zone;
+    /// optional, except that a piece ending where it could never move
+    /// again (`dead-ranks`: the Pawn and Oxcart on the last rank) must.
+    Shogi,
 }
 
 /// A rule set under which a variant is played. Kyodai's own rules are
@@ -164,6 +170,9 @@ pub enum Repetition {
     /// Suzumu: the fourth occurrence of a position draws; nothing is
     /// illegal.
     Fourfold,
+    /// Wa: as `Fourfold`, but a side that gave check with every one of
+    /// its moves of the cycle loses.
+    FourfoldCheck,
     /// lishogi's Chu: the fourth occurrence of a position draws, unless
     /// one side attacked (gave check, or left the moved piece able to take
     /// an enemy piece) with every move since its first occurrence: that
@@ -755,6 +764,7 @@ impl Draft {
                     "capture-forced" => PromotionRule::CaptureForced,
                     "capture" => PromotionRule::Capture,
                     "start-or-end" => PromotionRule::StartOrEnd,
+                    "shogi" => PromotionRule::Shogi,
                     _ => return Err(format!("unknown promotion rule '{value}'")),
                 }
             }
@@ -773,6 +783,7 @@ impl Draft {
                     "perpetual" => Repetition::Perpetual,
                     "perpetual-draw" => Repetition::PerpetualDraw,
                     "fourfold" => Repetition::Fourfold,
+                    "fourfold-check" => Repetition::FourfoldCheck,
                     "fourfold-perpetual" => Repetition::FourfoldPerpetual,
                     _ => return Err(format!("unknown repetition rule '{value}'")),
                 }
