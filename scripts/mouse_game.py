@@ -5,7 +5,7 @@ Usage: scripts/mouse_game.py [--variant V ...] [--max-moves N] [--seed S]
                              [--depth D] [--out DIR] [--engine PATH]
                              [--screenshot-at N]
 
-For each variant (default: all six) XBoard runs headless (Xvfb) with Kyodai
+For each variant (default: all eight) XBoard runs headless (Xvfb) with Kyodai
 as its engine, legality testing off, so that XBoard knows where a piece may
 go only from Kyodai's `highlight` answers. The user's side (Sente, at the
 bottom) is played by this script with xdotool, clicking squares as a person
@@ -38,9 +38,10 @@ import time
 
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(SCRIPT_DIR)
-ALL = ["chu", "dai", "cashew-shogi", "macadamia-shogi", "nutty-shogi", "suzumu-shogi"]
+ALL = ["chu", "dai", "cashew-shogi", "macadamia-shogi", "nutty-shogi", "suzumu-shogi",
+       "tenjiku", "wa-shogi"]
 SIZE = {"chu": 12, "dai": 15, "cashew-shogi": 13, "macadamia-shogi": 13,
-        "nutty-shogi": 13, "suzumu-shogi": 16}
+        "nutty-shogi": 13, "suzumu-shogi": 16, "tenjiku": 16, "wa-shogi": 11}
 XBOARD = shutil.which("xboard") or "/usr/games/xboard"
 
 

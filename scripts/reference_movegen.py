@@ -347,6 +347,80 @@ SUZ_DEMONS = {"D!", "+W!"}
 SUZ_RANK = {"K": 99, "+E": 99, "Q!": 3, "+R!": 3, "V!": 2, "+B!": 2,
             "R!": 1, "B!": 1, "+E!": 1, "+F!": 1}
 
+# ---------------------------------------------------------------- Tenjiku
+# tenjiku.md 3 and 5 (Muller's rules): Nutty's burning, jumps over any
+# number of lower-ranked pieces, Suzumu's Free Eagle, Nutty's Tetrarch.
+TEN = {}
+TEN["K"] = CHU["K"]
+TEN["P"] = CHU["P"]
+TEN["D'"] = NUT["D'"]                                                   # fWbF
+TEN["I"] = DAI["I"]                                                     # fWfF
+TEN["C"] = SUZ["C"]                                                     # fFvW
+TEN["S"] = CHU["S"]
+TEN["F"] = CHU["F"]                                                     # FvW
+TEN["G"] = GOLD
+TEN["T"] = CHU["T"]                                                     # FsbW
+TEN["E"] = CHU["E"]                                                     # FsfW
+TEN["N"] = NUT["N"]                                                     # ffN
+TEN["O"] = NUT["O"]
+TEN["X"] = NUT["X"]
+TEN["L"] = CHU["L"]                                                     # fR
+TEN["A"] = CHU["A"]
+TEN["M"] = CHU["M"]
+TEN["V"] = CHU["V"]
+TEN["S'"] = SUZ["S'"]                                                   # bWsRfW2
+TEN["V'"] = SUZ["V'"]                                                   # bWfRsW2
+TEN["B"] = CHU["B"]
+TEN["R"] = CHU["R"]
+TEN["H"] = CHU["H"]
+TEN["D"] = CHU["D"]
+TEN["F!"] = SUZ["F!"]                                                   # Horned Falcon
+TEN["E!"] = SUZ["E!"]                                                   # Soaring Eagle
+TEN["L!"] = CHU["N"]                                                    # Lion
+TEN["Q"] = CHU["Q"]
+TEN["B!"] = NUT["B!"]                                                   # rank 1, any number jumped
+TEN["R!"] = NUT["R!"]
+TEN["C!"] = SUZ["C!"]                                                   # BvRsW2
+TEN["W!"] = SUZ["W!"]                                                   # BsRvW2
+TEN["Q'"] = SUZ["Q'"]                                                   # Free Eagle
+TEN["H!"] = SUZ["H!"]                                                   # Lion Hawk
+TEN["V!"] = NUT["V!"]                                                   # Vice General: B, jumps, area
+TEN["Q!"] = NUT["+R!"]                                                  # Great General: Q, jumps
+TEN["D!"] = mkx(slides=DIAG + [FWD, BACK], specials=["area3"])          # tenjiku.md 5.1.1: BvR
+TEN["+P"] = GOLD
+TEN["+D'"] = NUT["+D'"]                                                 # fRbB
+TEN["+I"] = SUZ["V'"]
+TEN["+C"] = CHU["M"]
+TEN["+S"] = CHU["V"]
+TEN["+F"] = CHU["B"]
+TEN["+G"] = CHU["R"]
+TEN["+T"] = NUT["+T"]                                                   # FsWvR
+TEN["+E"] = CHU["K"]                                                    # Prince
+TEN["+N"] = SUZ["S'"]
+TEN["+O"] = CHU["N"]
+TEN["+X"] = CHU["Q"]
+TEN["+L"] = NUT["+L"]                                                   # fBvR
+TEN["+A"] = SUZ["+A"]                                                   # bBvR
+TEN["+M"] = SUZ["+M"]                                                   # BsR
+TEN["+V"] = SUZ["+V"]                                                   # BvR
+TEN["+S'"] = TEN["W!"]
+TEN["+V'"] = TEN["C!"]
+TEN["+B"] = TEN["H"]
+TEN["+R"] = TEN["D"]
+TEN["+H"] = TEN["F!"]
+TEN["+D"] = TEN["E!"]
+TEN["+F!"] = TEN["B!"]
+TEN["+E!"] = TEN["R!"]
+TEN["+L!"] = TEN["H!"]
+TEN["+Q"] = TEN["Q'"]
+TEN["+B!"] = TEN["V!"]
+TEN["+R!"] = TEN["Q!"]
+TEN["+C!"] = NUT["+C!"]                                                 # Tetrarch: one igui, no freezing
+TEN["+W!"] = TEN["D!"]
+TEN_PROMOTABLE = {t for t in TEN if not t.startswith("+")} - {"K", "Q'", "H!", "V!", "Q!", "D!"}
+TEN_RANK = {"K": 99, "+E": 99, "Q!": 3, "+R!": 3, "V!": 2, "+B!": 2,
+            "R!": 1, "B!": 1, "+E!": 1, "+F!": 1}
+
 # ---------------------------------------------------------------- Wa
 # wa.md 3: every piece steps, slides (some limited) or jumps; no powers.
 WA = {}
@@ -404,6 +478,8 @@ VARIANTS = {
 VARIANTS["nutty"] = Variant("nutty", 13, NUT, {"K"}, "nutty")
 VARIANTS["suzumu"] = Variant("suzumu", 16, SUZ, {"K", "+E"}, "suzumu")
 VARIANTS["wa"] = Variant("wa", 11, WA, {"K"}, "wa")
+VARIANTS["tenjiku"] = Variant("tenjiku", 16, TEN, {"K", "+E"}, "tenjiku")
+VARIANTS["tenjiku-shogi"] = VARIANTS["tenjiku"]
 VARIANTS["wa-shogi"] = VARIANTS["wa"]
 VARIANTS["nutty-shogi"] = VARIANTS["nutty"]
 VARIANTS["suzumu-shogi"] = VARIANTS["suzumu"]
@@ -605,7 +681,8 @@ class Gen:
 
     # -------------------------------------------------- Nutty / Suzumu specials
     def jrank(self, tok):
-        return (NUT_RANK if self.v.kind == "nutty" else SUZ_RANK).get(tok, 0)
+        ranks = {"nutty": NUT_RANK, "suzumu": SUZ_RANK, "tenjiku": TEN_RANK}[self.v.kind]
+        return ranks.get(tok, 0)
 
     def area3(self, b, s, col):
         """nutty.md 5.3 / suzumu.md 5.1(2): up to 3 king steps through empty
@@ -851,7 +928,7 @@ class Gen:
             return []
         res = []
         b = pos.b
-        if v.kind in ("nutty", "suzumu"):
+        if v.kind in ("nutty", "suzumu", "tenjiku"):
             return self.gen_nut_suz(pos)
         for col, tok, mv in self.unique_moves(b, pos.side):
             if v.kind == "chu" and not self.legal_trading(pos, mv):
@@ -909,8 +986,9 @@ class Gen:
         v = self.v; b = pos.b; side = pos.side
         res = []
         nutty = v.kind == "nutty"
+        burning = v.kind in ("nutty", "tenjiku")
         frozen = set()
-        if not nutty:
+        if v.kind == "suzumu":
             for q, (c, tk) in b.items():
                 if c != side and tk == "+C!":
                     for dx, dy in K8:
@@ -920,13 +998,22 @@ class Gen:
         for col, tok, mv in self.unique_moves(b, side, frozen):
             caps = captured(b, mv)
             fr, to = mv[0], mv[1]
-            if nutty:
+            if burning:
                 if self.demon_adjacent(b, to, col, set(caps)):
                     res.append(mv + ("", None))     # burnt on arrival: 9.1
                     continue
-                offer = tok in NUT_PROMOTABLE and (
-                    (not self.in_zone(col, fr, 4) and self.in_zone(col, to, 4))
-                    or (caps and self.in_zone(col, fr, 4)))
+                if nutty:
+                    offer = tok in NUT_PROMOTABLE and (
+                        (not self.in_zone(col, fr, 4) and self.in_zone(col, to, 4))
+                        or (caps and self.in_zone(col, fr, 4)))
+                else:
+                    # tenjiku.md 4: Chu's rule in a 5-rank zone, and the
+                    # second chance on the ranks a piece could never leave
+                    offer = tok in TEN_PROMOTABLE and (
+                        (not caps and not self.in_zone(col, fr, 5) and self.in_zone(col, to, 5))
+                        or (caps and (self.in_zone(col, fr, 5) or self.in_zone(col, to, 5)))
+                        or (tok in ("P", "L", "I") and self.rank_from_end(col, to) == 0)
+                        or (tok == "N" and self.rank_from_end(col, to) <= 1))
                 res.append(mv + ("", None))
                 if offer:
                     res.append(mv + ("+", "+" + tok))
@@ -971,8 +1058,9 @@ class Gen:
             del b[q]
         del b[s]
         b[t] = (col, newtok if newtok else tok)
-        if self.v.kind == "nutty":
-            # nutty.md 5.1.6: passive burn, (promotion), active burn
+        if self.v.kind in ("nutty", "tenjiku"):
+            # nutty.md 5.1.6, tenjiku.md 5.1.6: passive burn, (promotion),
+            # active burn
             if self.demon_adjacent(b, t, col, set()):
                 del b[t]
             elif b[t][1] in NUT_DEMONS:

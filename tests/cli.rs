@@ -358,6 +358,7 @@ fn help_lists_the_variants_and_describes_every_argument() {
         "nutty-shogi (nutty)",
         "suzumu-shogi (suzumu)",
         "wa-shogi (wa)",
+        "tenjiku",
     ] {
         assert!(top.contains(name), "{name}: {top}");
     }
