@@ -294,15 +294,7 @@ fn a_repeated_position_is_illegal() {
 // ---------------------------------------------------------------------------
 
 fn with_position(pieces: &str, side: char) -> Engine {
-    let fen = common::fen(variant(NAME), pieces, side);
-    let (mut e, mut out) = Engine::in_variant(NAME);
-    out.splice(0..0, e.handshake.clone());
-    out.extend(e.setboard(&fen));
-    assert!(
-        !out.iter().any(|l| l.starts_with("Error")),
-        "setting up {fen}: {out:?}"
-    );
-    e
+    Engine::with_pieces(NAME, pieces, side)
 }
 
 #[test]

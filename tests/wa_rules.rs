@@ -332,17 +332,8 @@ fn perpetual_check_loses() {
 // Protocol.
 // ---------------------------------------------------------------------------
 
-/// The engine binary in force mode with a Wa position set up.
 fn with_position(pieces: &str, side: char) -> Engine {
-    let fen = common::fen(variant(NAME), pieces, side);
-    let (mut e, mut out) = Engine::in_variant(NAME);
-    out.splice(0..0, e.handshake.clone());
-    out.extend(e.setboard(&fen));
-    assert!(
-        !out.iter().any(|l| l.starts_with("Error")),
-        "setting up {fen}: {out:?}"
-    );
-    e
+    Engine::with_pieces(NAME, pieces, side)
 }
 
 /// HaChu 0.21's `setup` table for Wa (White's half), with `.` where HaChu
