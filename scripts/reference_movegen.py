@@ -418,6 +418,22 @@ TEN["+R!"] = TEN["Q!"]
 TEN["+C!"] = NUT["+C!"]                                                 # Tetrarch: one igui, no freezing
 TEN["+W!"] = TEN["D!"]
 TEN_PROMOTABLE = {t for t in TEN if not t.startswith("+")} - {"K", "Q'", "H!", "V!", "Q!", "D!"}
+# tenjiku.md 9.1 (HaChu 0.21): no area moves, the Free Eagle a Queen, the
+# Tetrarch a Chariot Soldier; jump victims of lower rank ("njump-lower").
+TENH = dict(TEN)
+TENH["D!"] = mkx(slides=DIAG + [FWD, BACK])
+TENH["+W!"] = TENH["D!"]
+TENH["V!"] = mkx(slides=DIAG, specials=[("njump-lower", DIAG)])
+TENH["+B!"] = TENH["V!"]
+TENH["B!"] = mkx(slides=DIAG, specials=[("njump-lower", DIAG)])
+TENH["+F!"] = TENH["B!"]
+TENH["R!"] = mkx(slides=ORTH, specials=[("njump-lower", ORTH)])
+TENH["+E!"] = TENH["R!"]
+TENH["Q!"] = mkx(slides=K8, specials=[("njump-lower", K8)])
+TENH["+R!"] = TENH["Q!"]
+TENH["Q'"] = CHU["Q"]
+TENH["+Q"] = CHU["Q"]
+TENH["+C!"] = SUZ["C!"]
 TEN_RANK = {"K": 99, "+E": 99, "Q!": 3, "+R!": 3, "V!": 2, "+B!": 2,
             "R!": 1, "B!": 1, "+E!": 1, "+F!": 1}
 
@@ -466,6 +482,7 @@ class Variant:
         self.P = pieces
         self.royal = royal
         self.kind = kind
+        self.hachu = False      # Tenjiku under HaChu's rules (tenjiku.md 9.1)
         self.files = "abcdefghijklmnop"[:size]
 
 
@@ -480,6 +497,8 @@ VARIANTS["suzumu"] = Variant("suzumu", 16, SUZ, {"K", "+E"}, "suzumu")
 VARIANTS["wa"] = Variant("wa", 11, WA, {"K"}, "wa")
 VARIANTS["tenjiku"] = Variant("tenjiku", 16, TEN, {"K", "+E"}, "tenjiku")
 VARIANTS["tenjiku-shogi"] = VARIANTS["tenjiku"]
+VARIANTS["tenjiku-hachu"] = Variant("tenjiku", 16, TENH, {"K", "+E"}, "tenjiku")
+VARIANTS["tenjiku-hachu"].hachu = True
 VARIANTS["wa-shogi"] = VARIANTS["wa"]
 VARIANTS["nutty-shogi"] = VARIANTS["nutty"]
 VARIANTS["suzumu-shogi"] = VARIANTS["suzumu"]
@@ -761,14 +780,16 @@ class Gen:
                 for i in range(len(en)):
                     for j in range(i + 1, len(en)):
                         out.append((s, s, (en[i], en[j])))
-        elif sp[0] == "njump":
+        elif sp[0] in ("njump", "njump-lower"):
             # nutty.md 5.2: capture beyond any number of lower-ranked pieces
+            # (tenjiku.md 9.4, HaChu: the victim must rank lower too)
             my = self.jrank(tok)
             for dv in sp[1]:
                 t = add(s, dv, col); first = True
                 while on(t):
                     if t in b:
-                        if not first and b[t][0] != col:
+                        if (not first and b[t][0] != col
+                                and (sp[0] == "njump" or self.jrank(b[t][1]) < my)):
                             out.append((s, t, ()))
                         if self.jrank(b[t][1]) >= my:
                             break
@@ -999,7 +1020,8 @@ class Gen:
             caps = captured(b, mv)
             fr, to = mv[0], mv[1]
             if burning:
-                if self.demon_adjacent(b, to, col, set(caps)):
+                # HaChu: a Demon the move captures still burns (tenjiku.md 9.1)
+                if self.demon_adjacent(b, to, col, set() if v.hachu else set(caps)):
                     res.append(mv + ("", None))     # burnt on arrival: 9.1
                     continue
                 if nutty:
@@ -1009,11 +1031,15 @@ class Gen:
                 else:
                     # tenjiku.md 4: Chu's rule in a 5-rank zone, and the
                     # second chance on the ranks a piece could never leave
+                    dead = ((tok in ("P", "L", "I") and self.rank_from_end(col, to) == 0)
+                            or (tok == "N" and self.rank_from_end(col, to) <= 1))
                     offer = tok in TEN_PROMOTABLE and (
                         (not caps and not self.in_zone(col, fr, 5) and self.in_zone(col, to, 5))
                         or (caps and (self.in_zone(col, fr, 5) or self.in_zone(col, to, 5)))
-                        or (tok in ("P", "L", "I") and self.rank_from_end(col, to) == 0)
-                        or (tok == "N" and self.rank_from_end(col, to) <= 1))
+                        or dead)
+                    if offer and dead and v.hachu:
+                        res.append(mv + ("+", "+" + tok))   # forced (9.5)
+                        continue
                 res.append(mv + ("", None))
                 if offer:
                     res.append(mv + ("+", "+" + tok))
@@ -1061,9 +1087,12 @@ class Gen:
         if self.v.kind in ("nutty", "tenjiku"):
             # nutty.md 5.1.6, tenjiku.md 5.1.6: passive burn, (promotion),
             # active burn
-            if self.demon_adjacent(b, t, col, set()):
+            old = pos.hist[-1][0]
+            if (self.demon_adjacent(old, t, col, {s}) if self.v.hachu
+                    else self.demon_adjacent(b, t, col, set())):
                 del b[t]
-            elif b[t][1] in NUT_DEMONS:
+            elif b[t][1] in NUT_DEMONS and not (self.v.hachu and tok not in NUT_DEMONS):
+                # HaChu: a Water Buffalo promoting to a Demon does not burn
                 for dx, dy in K8:
                     q = (t[0] + dx, t[1] + dy)
                     if q in b and b[q][0] != col:

@@ -7,10 +7,12 @@
 mod common;
 
 use common::cecp::Engine;
-use common::{all_illegal, all_legal, assert_after, count, illegal, legal, play, variant};
+use common::{after, all_illegal, all_legal, assert_after, count, illegal, legal, play, variant};
 use kyodai::board::Position;
+use kyodai::perft::perft;
 use kyodai::repetition::{Verdict, verdict};
 use kyodai::types::Color;
+use kyodai::variant::{Rules, VariantSet};
 
 const NAME: &str = "tenjiku";
 
@@ -290,6 +292,76 @@ fn a_repeated_position_is_illegal() {
 }
 
 // ---------------------------------------------------------------------------
+// 9.2 HaChu's rule set.
+// ---------------------------------------------------------------------------
+
+/// The listed pieces (and the Kings of `KINGS`) under HaChu's rules, Sente
+/// to move.
+fn hachu(pieces: &str) -> Position {
+    let v = VariantSet::builtin()
+        .find_with(NAME, Rules::Hachu)
+        .expect("Tenjiku under HaChu's rules");
+    common::setup(v, &format!("{KINGS}{pieces}"), 'w')
+}
+
+#[test]
+fn hachus_rule_set_counts_70_4952_388155() {
+    let v = VariantSet::builtin().find_with(NAME, Rules::Hachu).unwrap();
+    let mut p = Position::start(v);
+    assert_eq!(count(&p), 70);
+    assert_eq!(perft(&mut p, 2), 4952);
+    assert_eq!(perft(&mut p, 3), 388_155);
+    // Without the equal-ranked Rook Generals' jump captures.
+    all_illegal(&p, &["g4g13", "j4j13"]);
+}
+
+#[test]
+fn hachus_pieces_lack_area_moves_eagle_and_tetrarch_powers() {
+    // Fire Demon and Vice General: slides and jumps only, no pass.
+    let p = hachu("D!@h8 V!@c4");
+    all_legal(&p, &["h8h16", "h8a15", "c4f7"]);
+    all_illegal(&p, &["h8i8", "h8j9", "h8h8", "c4c5", "c4d4", "c4c4"]);
+    // Free Eagle: a Queen. Tetrarch: a Chariot Soldier.
+    let q = hachu("Q'@h7 P@h8 p@i8 +C!@c7 p@d8");
+    all_legal(&q, &["h7i8", "c7d8", "c7c16", "c7e7"]);
+    all_illegal(&q, &["h7h9", "h7i8,i8h7", "c7d8,d8c7", "c7f7"]);
+}
+
+#[test]
+fn hachus_generals_take_only_lower_ranks_by_jumping() {
+    let p = hachu("R!@h4 P@h5 r!@h7 p@h9 Q!@a4 P@a5 v!@a8");
+    all_illegal(&p, &["h4h7", "h4h9"]);
+    legal(&p, "a4a8");
+    let standard = with_kings("R!@h4 P@h5 r!@h7 p@h9");
+    legal(&standard, "h4h7");
+}
+
+#[test]
+fn hachus_promotions_and_burns() {
+    // Forced promotion on the ranks a piece could never leave.
+    let p = hachu("P@e15 N@j13 I@m15 L@o10");
+    all_legal(
+        &p,
+        &[
+            "e15e16+", "j13i15+", "m15m16+", "o10o16+", "o10o15", "o10o15+",
+        ],
+    );
+    all_illegal(&p, &["e15e16", "j13i15", "m15m16", "o10o16"]);
+    // A promoting Water Buffalo does not burn.
+    let b = hachu("W!@h11 p@g13");
+    assert_eq!(
+        after(&b, "h11h12+").fen(),
+        common::fen(b.variant(), "K@a1 k@p16 +W!@h12 p@g13", 'b')
+    );
+    // A Demon the move captures still burns the Lion stepping beside it.
+    let l = hachu("L!@h6 d!@h7 p@i8");
+    assert_eq!(
+        after(&l, "h6h7,h7h8").fen(),
+        common::fen(l.variant(), "K@a1 k@p16 p@i8", 'b')
+    );
+}
+
+// ---------------------------------------------------------------------------
 // Protocol.
 // ---------------------------------------------------------------------------
 
@@ -338,4 +410,19 @@ fn protocol_burns_are_not_written() {
     e.accepts("h6h8");
     e.refuses("g9g8");
     e.accepts("p16p15");
+}
+
+#[test]
+fn protocol_rules_option_chooses_hachus_rules() {
+    // 9.2: the `Rules` option's `hachu` plays HaChu's rule set.
+    let (mut e, _) = Engine::spawn();
+    e.send("option Rules=hachu");
+    e.send("new");
+    e.send(&format!("variant {NAME}"));
+    e.send("force");
+    e.sync();
+    e.refuses("g4g13");
+    e.accepts("g4g12");
+    let mut standard = with_position(&format!("{KINGS}R!@h4 P@h5 r!@h7"), 'w');
+    standard.accepts("h4h7");
 }
