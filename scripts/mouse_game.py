@@ -3,7 +3,7 @@
 
 Usage: scripts/mouse_game.py [--variant V ...] [--max-moves N] [--seed S]
                              [--depth D] [--out DIR] [--engine PATH]
-                             [--screenshot-at N]
+                             [--screenshot-at N] [--minutes M]
 
 For each variant (default: all eight) XBoard runs headless (Xvfb) with Kyodai
 as its engine, legality testing off, so that XBoard knows where a piece may
@@ -112,7 +112,7 @@ class Game:
         engine = os.path.join(self.out, "kyodai")
         shutil.copy(self.args.engine, engine)
         cmd = [XBOARD, "-fcp", "./kyodai", "-fd", self.out, "-firstProtocolVersion", "2",
-               "-variant", self.variant, "-tc", "5", "-inc", "0", "-searchDepth", str(self.args.depth),
+               "-variant", self.variant, "-tc", str(self.args.minutes), "-inc", "0", "-searchDepth", str(self.args.depth),
                "-debugMode", "true", "-nameOfDebugFile", self.debug, "-engineDebugOutput", "1",
                "-ponderNextMove", "false", "-saveSettingsOnExit", "false",
                "-saveSettingsFile", os.path.join(self.out, "xboard.ini"),
@@ -422,6 +422,9 @@ def main():
     ap.add_argument("--max-moves", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--depth", type=int, default=2)
+    # Minutes on each clock: the script's own moves take seconds each on a
+    # loaded machine, and a lost clock ends the game early.
+    ap.add_argument("--minutes", type=int, default=5)
     ap.add_argument("--out", default=os.path.join(REPO, "match-out", time.strftime("mouse-%Y%m%d-%H%M%S")))
     ap.add_argument("--engine", default=os.path.join(REPO, "target", "release", "kyodai"))
     ap.add_argument("--screenshot-at", type=int, default=8)
