@@ -170,6 +170,8 @@ case "$VARIANT" in
     macadamia) VARIANT=macadamia-shogi ;;
     nutty) VARIANT=nutty-shogi ;;
     suzumu) VARIANT=suzumu-shogi ;;
+    tenjiku-shogi) VARIANT=tenjiku ;;
+    wa) VARIANT=wa-shogi ;;
 esac
 if [ -z "$LEGALITY" ]; then
     if [ "$VARIANT" = chu ]; then LEGALITY=true; else LEGALITY=false; fi

@@ -3,9 +3,9 @@
 
 Usage: scripts/mouse_game.py [--variant V ...] [--max-moves N] [--seed S]
                              [--depth D] [--out DIR] [--engine PATH]
-                             [--screenshot-at N]
+                             [--screenshot-at N] [--minutes M]
 
-For each variant (default: all six) XBoard runs headless (Xvfb) with Kyodai
+For each variant (default: all eight) XBoard runs headless (Xvfb) with Kyodai
 as its engine, legality testing off, so that XBoard knows where a piece may
 go only from Kyodai's `highlight` answers. The user's side (Sente, at the
 bottom) is played by this script with xdotool, clicking squares as a person
@@ -38,9 +38,10 @@ import time
 
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(SCRIPT_DIR)
-ALL = ["chu", "dai", "cashew-shogi", "macadamia-shogi", "nutty-shogi", "suzumu-shogi"]
+ALL = ["chu", "dai", "cashew-shogi", "macadamia-shogi", "nutty-shogi", "suzumu-shogi",
+       "tenjiku", "wa-shogi"]
 SIZE = {"chu": 12, "dai": 15, "cashew-shogi": 13, "macadamia-shogi": 13,
-        "nutty-shogi": 13, "suzumu-shogi": 16}
+        "nutty-shogi": 13, "suzumu-shogi": 16, "tenjiku": 16, "wa-shogi": 11}
 XBOARD = shutil.which("xboard") or "/usr/games/xboard"
 
 
@@ -111,7 +112,7 @@ class Game:
         engine = os.path.join(self.out, "kyodai")
         shutil.copy(self.args.engine, engine)
         cmd = [XBOARD, "-fcp", "./kyodai", "-fd", self.out, "-firstProtocolVersion", "2",
-               "-variant", self.variant, "-tc", "5", "-inc", "0", "-searchDepth", str(self.args.depth),
+               "-variant", self.variant, "-tc", str(self.args.minutes), "-inc", "0", "-searchDepth", str(self.args.depth),
                "-debugMode", "true", "-nameOfDebugFile", self.debug, "-engineDebugOutput", "1",
                "-ponderNextMove", "false", "-saveSettingsOnExit", "false",
                "-saveSettingsFile", os.path.join(self.out, "xboard.ini"),
@@ -421,6 +422,9 @@ def main():
     ap.add_argument("--max-moves", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--depth", type=int, default=2)
+    # Minutes on each clock: the script's own moves take seconds each on a
+    # loaded machine, and a lost clock ends the game early.
+    ap.add_argument("--minutes", type=int, default=5)
     ap.add_argument("--out", default=os.path.join(REPO, "match-out", time.strftime("mouse-%Y%m%d-%H%M%S")))
     ap.add_argument("--engine", default=os.path.join(REPO, "target", "release", "kyodai"))
     ap.add_argument("--screenshot-at", type=int, default=8)

@@ -6,7 +6,7 @@ movers, Emperors, Saints, Ghosts, Horned Falcons, Soaring Eagles, promoted
 pieces...).
 
 Usage: python3 scripts/perft_crosscheck.py VARIANT [SEED] [POSITIONS] [DEPTH] [PIECES]
-  VARIANT: chu | dai | cashew | macadamia | nutty | suzumu   (defaults 1 100 2 14)
+  VARIANT: chu | dai | cashew | macadamia | nutty | suzumu | wa | tenjiku | tenjiku-hachu   (defaults 1 100 2 14)
 Builds nothing: run `cargo build --release` first.  Prints each mismatch
 (with the root moves whose counts differ) and a final
 `positions N mismatches M`; exits 1 on any mismatch.
@@ -31,12 +31,14 @@ EXTRA = {
     "macadamia": ["L!", "+L!", "W!", "+I'", "+J'", "H!", "C!", "I'", "J'", "E"],
     "nutty": ["D!", "+W!", "W!", "R!", "B!", "+R!", "V!", "+C!", "+Q", "+D", "+H", "+L!", "L!"],
     "suzumu": ["D!", "+W!", "Q!", "V!", "R!", "B!", "+C!", "Q'", "H!", "E!", "F!", "L!", "E"],
+    "wa": ["X", "+R", "E", "+L", "+H", "H", "P", "O"],
+    "tenjiku": ["D!", "+W!", "W!", "Q!", "V!", "R!", "B!", "+C!", "Q'", "H!", "E!", "F!", "L!", "E", "P", "N", "I", "L"],
 }
 # Pieces that are or may become royal (Drunk Elephant -> Crown Prince,
 # Macadamia King -> Emperor, Elephant -> King); the engine keeps at most
 # MAX_ROYAL of them per side, so random positions stay within that.
 TO_BE_ROYAL = {"chu": {"E"}, "dai": {"E"}, "cashew": set(), "macadamia": {"E", "K"},
-               "nutty": set(), "suzumu": {"E"}}
+               "nutty": set(), "suzumu": {"E"}, "wa": set(), "tenjiku": {"E"}}
 MAX_ROYAL = 4
 # The first royal of each side; the second list gives extra royals that may
 # be added (Crown Prince, promoted Elephant, Emperor).
@@ -47,6 +49,8 @@ ROYALS = {
     "macadamia": (["K", "K", "+K"], ["+E", "+K"]),
     "nutty": (["K"], []),
     "suzumu": (["K"], ["+E"]),
+    "wa": (["K"], []),
+    "tenjiku": (["K"], ["+E"]),
 }
 
 
@@ -74,7 +78,10 @@ def lower(tok):
 
 
 def engine(variant, depth, f, divide=False):
-    cmd = [ENGINE, "perft", variant, str(depth), "--fen", f] + (["--divide"] if divide else [])
+    # `tenjiku-hachu`: Tenjiku under HaChu's rules (`--rules hachu`).
+    name = variant.removesuffix("-hachu")
+    extra = ["--rules", "hachu"] if variant.endswith("-hachu") else []
+    cmd = [ENGINE, "perft", name, str(depth), "--fen", f] + extra + (["--divide"] if divide else [])
     return subprocess.run(cmd, capture_output=True, text=True)
 
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Independent reference move generator for Chu, Dai, Cashew, Macadamia,
-Nutty and Suzumu Shogi, written from
-docs/rules/{chu,dai,cashew,macadamia,nutty,suzumu}.md and
+Nutty, Suzumu and Wa Shogi, written from
+docs/rules/{chu,dai,cashew,macadamia,nutty,suzumu,wa}.md and
 docs/notation.md only (never from the engine's sources).  Used to
 check the counts in perft/*.txt and, through perft_crosscheck.py, the
 engine's perft.
 
 Usage: python3 scripts/reference_movegen.py VARIANT FEN DEPTH ["MOVES"] [--divide]
-  VARIANT: chu | dai | cashew | macadamia | nutty | suzumu (the -shogi names too)
+  VARIANT: chu | dai | cashew | macadamia | nutty | suzumu | wa (the -shogi names too)
   MOVES:   space-separated moves in docs/notation.md notation played from FEN
   --divide one line per root move (`from to` legs, kill squares in path
            order, a pass as FROMFROM, `+` for promotion), then the total.
@@ -347,6 +347,133 @@ SUZ_DEMONS = {"D!", "+W!"}
 SUZ_RANK = {"K": 99, "+E": 99, "Q!": 3, "+R!": 3, "V!": 2, "+B!": 2,
             "R!": 1, "B!": 1, "+E!": 1, "+F!": 1}
 
+# ---------------------------------------------------------------- Tenjiku
+# tenjiku.md 3 and 5 (Muller's rules): Nutty's burning, jumps over any
+# number of lower-ranked pieces, Suzumu's Free Eagle, Nutty's Tetrarch.
+TEN = {}
+TEN["K"] = CHU["K"]
+TEN["P"] = CHU["P"]
+TEN["D'"] = NUT["D'"]                                                   # fWbF
+TEN["I"] = DAI["I"]                                                     # fWfF
+TEN["C"] = SUZ["C"]                                                     # fFvW
+TEN["S"] = CHU["S"]
+TEN["F"] = CHU["F"]                                                     # FvW
+TEN["G"] = GOLD
+TEN["T"] = CHU["T"]                                                     # FsbW
+TEN["E"] = CHU["E"]                                                     # FsfW
+TEN["N"] = NUT["N"]                                                     # ffN
+TEN["O"] = NUT["O"]
+TEN["X"] = NUT["X"]
+TEN["L"] = CHU["L"]                                                     # fR
+TEN["A"] = CHU["A"]
+TEN["M"] = CHU["M"]
+TEN["V"] = CHU["V"]
+TEN["S'"] = SUZ["S'"]                                                   # bWsRfW2
+TEN["V'"] = SUZ["V'"]                                                   # bWfRsW2
+TEN["B"] = CHU["B"]
+TEN["R"] = CHU["R"]
+TEN["H"] = CHU["H"]
+TEN["D"] = CHU["D"]
+TEN["F!"] = SUZ["F!"]                                                   # Horned Falcon
+TEN["E!"] = SUZ["E!"]                                                   # Soaring Eagle
+TEN["L!"] = CHU["N"]                                                    # Lion
+TEN["Q"] = CHU["Q"]
+TEN["B!"] = NUT["B!"]                                                   # rank 1, any number jumped
+TEN["R!"] = NUT["R!"]
+TEN["C!"] = SUZ["C!"]                                                   # BvRsW2
+TEN["W!"] = SUZ["W!"]                                                   # BsRvW2
+TEN["Q'"] = SUZ["Q'"]                                                   # Free Eagle
+TEN["H!"] = SUZ["H!"]                                                   # Lion Hawk
+TEN["V!"] = NUT["V!"]                                                   # Vice General: B, jumps, area
+TEN["Q!"] = NUT["+R!"]                                                  # Great General: Q, jumps
+TEN["D!"] = mkx(slides=DIAG + [FWD, BACK], specials=["area3"])          # tenjiku.md 5.1.1: BvR
+TEN["+P"] = GOLD
+TEN["+D'"] = NUT["+D'"]                                                 # fRbB
+TEN["+I"] = SUZ["V'"]
+TEN["+C"] = CHU["M"]
+TEN["+S"] = CHU["V"]
+TEN["+F"] = CHU["B"]
+TEN["+G"] = CHU["R"]
+TEN["+T"] = NUT["+T"]                                                   # FsWvR
+TEN["+E"] = CHU["K"]                                                    # Prince
+TEN["+N"] = SUZ["S'"]
+TEN["+O"] = CHU["N"]
+TEN["+X"] = CHU["Q"]
+TEN["+L"] = NUT["+L"]                                                   # fBvR
+TEN["+A"] = SUZ["+A"]                                                   # bBvR
+TEN["+M"] = SUZ["+M"]                                                   # BsR
+TEN["+V"] = SUZ["+V"]                                                   # BvR
+TEN["+S'"] = TEN["W!"]
+TEN["+V'"] = TEN["C!"]
+TEN["+B"] = TEN["H"]
+TEN["+R"] = TEN["D"]
+TEN["+H"] = TEN["F!"]
+TEN["+D"] = TEN["E!"]
+TEN["+F!"] = TEN["B!"]
+TEN["+E!"] = TEN["R!"]
+TEN["+L!"] = TEN["H!"]
+TEN["+Q"] = TEN["Q'"]
+TEN["+B!"] = TEN["V!"]
+TEN["+R!"] = TEN["Q!"]
+TEN["+C!"] = NUT["+C!"]                                                 # Tetrarch: one igui, no freezing
+TEN["+W!"] = TEN["D!"]
+TEN_PROMOTABLE = {t for t in TEN if not t.startswith("+")} - {"K", "Q'", "H!", "V!", "Q!", "D!"}
+# tenjiku.md 9.1 (HaChu 0.21): no area moves, the Free Eagle a Queen, the
+# Tetrarch a Chariot Soldier; jump victims of lower rank ("njump-lower").
+TENH = dict(TEN)
+TENH["D!"] = mkx(slides=DIAG + [FWD, BACK])
+TENH["+W!"] = TENH["D!"]
+TENH["V!"] = mkx(slides=DIAG, specials=[("njump-lower", DIAG)])
+TENH["+B!"] = TENH["V!"]
+TENH["B!"] = mkx(slides=DIAG, specials=[("njump-lower", DIAG)])
+TENH["+F!"] = TENH["B!"]
+TENH["R!"] = mkx(slides=ORTH, specials=[("njump-lower", ORTH)])
+TENH["+E!"] = TENH["R!"]
+TENH["Q!"] = mkx(slides=K8, specials=[("njump-lower", K8)])
+TENH["+R!"] = TENH["Q!"]
+TENH["Q'"] = CHU["Q"]
+TENH["+Q"] = CHU["Q"]
+TENH["+C!"] = SUZ["C!"]
+TEN_RANK = {"K": 99, "+E": 99, "Q!": 3, "+R!": 3, "V!": 2, "+B!": 2,
+            "R!": 1, "B!": 1, "+E!": 1, "+F!": 1}
+
+# ---------------------------------------------------------------- Wa
+# wa.md 3: every piece steps, slides (some limited) or jumps; no powers.
+WA = {}
+WA["K"] = CHU["K"]                                                      # Crane King
+WA["E"] = mkx(slides=[FWD, BACK], ranged=rng(FD, 3), steps=BD + [LEFT, RIGHT])  # Cloud Eagle vRfF3bFsW
+WA["F"] = mkx(slides=DIAG, steps=[FWD])                                 # Flying Falcon BfW
+WA["S"] = mkx(slides=[LEFT, RIGHT], steps=[FWD, BACK])                  # Swallow's Wings sRvW
+WA["X"] = mkx(steps=DIAG + [FWD, BACK], jumps=A_JUMPS + [(0, 2), (0, -2)])  # Treacherous Fox FvWAvD
+WA["R"] = mkx(steps=DIAG + [BACK], slides=[FWD])                        # Running Rabbit FfRbW
+WA["W"] = GOLD                                                          # Violent Wolf WfF
+WA["V"] = CHU["S"]                                                      # Violent Stag FfW
+WA["G"] = mkx(steps=FD + [FWD, BACK])                                   # Flying Goose vWfF
+WA["M"] = WA["G"]                                                       # Climbing Monkey
+WA["C"] = mkx(steps=FD + [LEFT, RIGHT])                                 # Flying Cock sWfF
+WA["U"] = mkx(steps=BD + [FWD])                                         # Strutting Crow fWbF
+WA["L"] = WA["U"]                                                       # Swooping Owl
+WA["D"] = mkx(steps=FD + [LEFT, RIGHT, BACK])                           # Blind Dog sbWfF
+WA["H"] = mkx(slides=[FWD], ranged=rng([BACK], 2))                      # Liberated Horse fRbW2
+WA["O"] = CHU["L"]                                                      # Oxcart fR
+WA["P"] = CHU["P"]                                                      # Sparrow Pawn fW
+WA["+F"] = mkx(slides=DIAG + [FWD, BACK], steps=[LEFT, RIGHT])          # Tenacious Falcon BvRsW
+WA["+S"] = CHU["R"]                                                     # Gliding Swallow R
+WA["+R"] = WA["X"]
+WA["+W"] = CHU["K"]                                                     # Bear's Eyes, not royal
+WA["+V"] = CHU["E"]                                                     # Roaming Boar FfsW
+WA["+G"] = WA["S"]
+WA["+M"] = WA["V"]
+WA["+C"] = mkx(slides=[FWD, BACK], steps=[LEFT, RIGHT] + FD)            # Raiding Falcon vRsWfF
+WA["+U"] = WA["F"]
+WA["+L"] = WA["E"]
+WA["+D"] = WA["W"]
+WA["+H"] = mkx(jumps=[(1, 2), (-1, 2), (1, -2), (-1, -2)])              # Heavenly Horse ffNbbN
+WA["+O"] = CHU["K"]                                                     # Plodding Ox, not royal
+WA["+P"] = GOLD                                                         # Golden Bird
+WA_PROMOTABLE = {t for t in WA if not t.startswith("+")} - {"K", "E", "X"}
+WA_FORCED = {"P", "O"}                                                  # on the last rank (wa.md 4)
+
 
 class Variant:
     def __init__(self, name, size, pieces, royal, kind):
@@ -355,6 +482,7 @@ class Variant:
         self.P = pieces
         self.royal = royal
         self.kind = kind
+        self.hachu = False      # Tenjiku under HaChu's rules (tenjiku.md 9.1)
         self.files = "abcdefghijklmnop"[:size]
 
 
@@ -366,6 +494,12 @@ VARIANTS = {
 }
 VARIANTS["nutty"] = Variant("nutty", 13, NUT, {"K"}, "nutty")
 VARIANTS["suzumu"] = Variant("suzumu", 16, SUZ, {"K", "+E"}, "suzumu")
+VARIANTS["wa"] = Variant("wa", 11, WA, {"K"}, "wa")
+VARIANTS["tenjiku"] = Variant("tenjiku", 16, TEN, {"K", "+E"}, "tenjiku")
+VARIANTS["tenjiku-shogi"] = VARIANTS["tenjiku"]
+VARIANTS["tenjiku-hachu"] = Variant("tenjiku", 16, TENH, {"K", "+E"}, "tenjiku")
+VARIANTS["tenjiku-hachu"].hachu = True
+VARIANTS["wa-shogi"] = VARIANTS["wa"]
 VARIANTS["nutty-shogi"] = VARIANTS["nutty"]
 VARIANTS["suzumu-shogi"] = VARIANTS["suzumu"]
 VARIANTS["cashew-shogi"] = VARIANTS["cashew"]
@@ -566,7 +700,8 @@ class Gen:
 
     # -------------------------------------------------- Nutty / Suzumu specials
     def jrank(self, tok):
-        return (NUT_RANK if self.v.kind == "nutty" else SUZ_RANK).get(tok, 0)
+        ranks = {"nutty": NUT_RANK, "suzumu": SUZ_RANK, "tenjiku": TEN_RANK}[self.v.kind]
+        return ranks.get(tok, 0)
 
     def area3(self, b, s, col):
         """nutty.md 5.3 / suzumu.md 5.1(2): up to 3 king steps through empty
@@ -645,14 +780,16 @@ class Gen:
                 for i in range(len(en)):
                     for j in range(i + 1, len(en)):
                         out.append((s, s, (en[i], en[j])))
-        elif sp[0] == "njump":
+        elif sp[0] in ("njump", "njump-lower"):
             # nutty.md 5.2: capture beyond any number of lower-ranked pieces
+            # (tenjiku.md 9.4, HaChu: the victim must rank lower too)
             my = self.jrank(tok)
             for dv in sp[1]:
                 t = add(s, dv, col); first = True
                 while on(t):
                     if t in b:
-                        if not first and b[t][0] != col:
+                        if (not first and b[t][0] != col
+                                and (sp[0] == "njump" or self.jrank(b[t][1]) < my)):
                             out.append((s, t, ()))
                         if self.jrank(b[t][1]) >= my:
                             break
@@ -812,7 +949,7 @@ class Gen:
             return []
         res = []
         b = pos.b
-        if v.kind in ("nutty", "suzumu"):
+        if v.kind in ("nutty", "suzumu", "tenjiku"):
             return self.gen_nut_suz(pos)
         for col, tok, mv in self.unique_moves(b, pos.side):
             if v.kind == "chu" and not self.legal_trading(pos, mv):
@@ -839,6 +976,14 @@ class Gen:
                 res.append(mv + ("", None))
                 if offer:
                     res.append(mv + ("+", "+" + tok))
+            elif v.kind == "wa":
+                # wa.md 4: a move starting or ending in the 3-rank zone may
+                # promote; Pawn and Oxcart must on the last rank
+                offer = tok in WA_PROMOTABLE and (self.in_zone(col, fr, 3) or self.in_zone(col, to, 3))
+                if not (offer and tok in WA_FORCED and self.rank_from_end(col, to) == 0):
+                    res.append(mv + ("", None))
+                if offer:
+                    res.append(mv + ("+", "+" + tok))
             elif v.kind == "cashew":
                 if caps and tok in CAS_PROMO:
                     res.append(mv + ("+", CAS_PROMO[tok]))
@@ -862,8 +1007,9 @@ class Gen:
         v = self.v; b = pos.b; side = pos.side
         res = []
         nutty = v.kind == "nutty"
+        burning = v.kind in ("nutty", "tenjiku")
         frozen = set()
-        if not nutty:
+        if v.kind == "suzumu":
             for q, (c, tk) in b.items():
                 if c != side and tk == "+C!":
                     for dx, dy in K8:
@@ -873,13 +1019,27 @@ class Gen:
         for col, tok, mv in self.unique_moves(b, side, frozen):
             caps = captured(b, mv)
             fr, to = mv[0], mv[1]
-            if nutty:
-                if self.demon_adjacent(b, to, col, set(caps)):
+            if burning:
+                # HaChu: a Demon the move captures still burns (tenjiku.md 9.1)
+                if self.demon_adjacent(b, to, col, set() if v.hachu else set(caps)):
                     res.append(mv + ("", None))     # burnt on arrival: 9.1
                     continue
-                offer = tok in NUT_PROMOTABLE and (
-                    (not self.in_zone(col, fr, 4) and self.in_zone(col, to, 4))
-                    or (caps and self.in_zone(col, fr, 4)))
+                if nutty:
+                    offer = tok in NUT_PROMOTABLE and (
+                        (not self.in_zone(col, fr, 4) and self.in_zone(col, to, 4))
+                        or (caps and self.in_zone(col, fr, 4)))
+                else:
+                    # tenjiku.md 4: Chu's rule in a 5-rank zone, and the
+                    # second chance on the ranks a piece could never leave
+                    dead = ((tok in ("P", "L", "I") and self.rank_from_end(col, to) == 0)
+                            or (tok == "N" and self.rank_from_end(col, to) <= 1))
+                    offer = tok in TEN_PROMOTABLE and (
+                        (not caps and not self.in_zone(col, fr, 5) and self.in_zone(col, to, 5))
+                        or (caps and (self.in_zone(col, fr, 5) or self.in_zone(col, to, 5)))
+                        or dead)
+                    if offer and dead and v.hachu:
+                        res.append(mv + ("+", "+" + tok))   # forced (9.5)
+                        continue
                 res.append(mv + ("", None))
                 if offer:
                     res.append(mv + ("+", "+" + tok))
@@ -924,11 +1084,15 @@ class Gen:
             del b[q]
         del b[s]
         b[t] = (col, newtok if newtok else tok)
-        if self.v.kind == "nutty":
-            # nutty.md 5.1.6: passive burn, (promotion), active burn
-            if self.demon_adjacent(b, t, col, set()):
+        if self.v.kind in ("nutty", "tenjiku"):
+            # nutty.md 5.1.6, tenjiku.md 5.1.6: passive burn, (promotion),
+            # active burn
+            old = pos.hist[-1][0]
+            if (self.demon_adjacent(old, t, col, {s}) if self.v.hachu
+                    else self.demon_adjacent(b, t, col, set())):
                 del b[t]
-            elif b[t][1] in NUT_DEMONS:
+            elif b[t][1] in NUT_DEMONS and not (self.v.hachu and tok not in NUT_DEMONS):
+                # HaChu: a Water Buffalo promoting to a Demon does not burn
                 for dx, dy in K8:
                     q = (t[0] + dx, t[1] + dy)
                     if q in b and b[q][0] != col:

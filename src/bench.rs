@@ -38,8 +38,14 @@ pub const MAX_DEPTH: u32 = 20;
 /// outweighs the rest. At depth 6 Nutty's start position costs about five
 /// times Chu's nodes, and Suzumu's, with its many long-range and
 /// area-moving pieces, over two hundred times; at depth 8 Dai's alone
-/// takes about as long as Chu's three positions together.
-pub const SHALLOWER: &[(&str, u32)] = &[("dai", 1), ("nutty-shogi", 1), ("suzumu-shogi", 4)];
+/// takes about as long as Chu's three positions together. Tenjiku's
+/// burning Fire Demons make each node several times dearer than Suzumu's.
+pub const SHALLOWER: &[(&str, u32)] = &[
+    ("dai", 1),
+    ("nutty-shogi", 1),
+    ("suzumu-shogi", 4),
+    ("tenjiku", 4),
+];
 
 /// The depth `variant`'s positions are searched to in a bench of `depth`
 /// (at least 1). Variants the table does not name (from `--ini`) are

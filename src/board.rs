@@ -495,7 +495,7 @@ impl Position {
         let to = mv.to();
         let t = v.piece(mover.kind());
         let landed = match t.promotes_to {
-            Some(k) if mv.promotes() => v.piece(k),
+            Some(k) if mv.promotes() && v.burn_on_promotion => v.piece(k),
             _ => t,
         };
         // Most moves neither land a Demon nor end next to one: the enemy's
@@ -512,9 +512,16 @@ impl Position {
             self.piece_at(sq)
                 .filter(|p| p.color() != us && !removed(sq) && sq != mv.from())
         };
-        burn.mover_burnt = KING_STEPS
-            .iter()
-            .any(|&d| enemy_at(to.offset(d)).is_some_and(|p| v.piece(p.kind()).burn == Burn::Auto));
+        // HaChu's rule set also lets a Demon the move captures burn.
+        let burner_at = |sq: Square| {
+            let p = if v.captured_demons_burn {
+                self.piece_at(sq).filter(|p| p.color() != us)
+            } else {
+                enemy_at(sq)
+            };
+            p.is_some_and(|p| v.piece(p.kind()).burn == Burn::Auto)
+        };
+        burn.mover_burnt = KING_STEPS.iter().any(|&d| burner_at(to.offset(d)));
         if !burn.mover_burnt && landed.burn == Burn::Auto {
             for &d in &KING_STEPS {
                 if enemy_at(to.offset(d)).is_some() {

@@ -21,7 +21,9 @@ pub enum Reason {
     /// The repetition rule of the variant decided (a loss or a draw).
     Repetition,
     /// lishogi's repetition rule: the loser attacked with every move of a
-    /// position's fourfold repetition (`Repetition::FourfoldPerpetual`).
+    /// position's fourfold repetition (`Repetition::FourfoldPerpetual`);
+    /// Wa's: the loser checked with every move of its cycle
+    /// (`Repetition::FourfoldCheck`).
     PerpetualCheck,
     /// The loser has a bare royal (`Variant::bare_king`).
     BareKing,
@@ -184,7 +186,12 @@ pub fn ending(pos: &mut Position, verdict: Option<Verdict>) -> Option<Ending> {
     };
     let (loser, reason) = match verdict {
         Some(Verdict::Draw) => return draw(Reason::Repetition),
-        Some(Verdict::Loss(c)) if v.repetition == Repetition::FourfoldPerpetual => {
+        Some(Verdict::Loss(c))
+            if matches!(
+                v.repetition,
+                Repetition::FourfoldPerpetual | Repetition::FourfoldCheck
+            ) =>
+        {
             (c, Reason::PerpetualCheck)
         }
         Some(Verdict::Loss(c)) => (c, Reason::Repetition),

@@ -240,8 +240,9 @@ struct PerftArgs {
     /// or USI as lishogi writes Chu moves (one line per path with --by path).
     #[arg(long, value_enum, default_value_t = Notation::Cecp)]
     notation: Notation,
-    /// The rules counted under: Kyodai's own (docs/rules/), or lishogi's,
-    /// for Chu only (docs/rules/chu.md, "lishogi's rules").
+    /// The rules counted under: Kyodai's own (docs/rules/), lishogi's, for
+    /// Chu only (docs/rules/chu.md, "lishogi's rules"), or HaChu's, for
+    /// Tenjiku only (docs/rules/tenjiku.md 9.2).
     #[arg(long, value_enum, default_value_t = RuleSet::Standard)]
     rules: RuleSet,
     /// Print how the game has ended in the position counted from (after
@@ -267,6 +268,7 @@ enum Notation {
 enum RuleSet {
     Standard,
     Lishogi,
+    Hachu,
 }
 
 /// `v` under the rule set `--rules` names.
@@ -278,10 +280,11 @@ fn under_rules(
     let rules = match rules {
         RuleSet::Standard => Rules::Standard,
         RuleSet::Lishogi => Rules::Lishogi,
+        RuleSet::Hachu => Rules::Hachu,
     };
     set.find_with(&v.name, rules).ok_or_else(|| {
         format!(
-            "--rules {}: {} has no such rule set (lishogi plays only chu)",
+            "--rules {}: {} has no such rule set (lishogi plays only chu, hachu only tenjiku)",
             rules.name(),
             v.name
         )

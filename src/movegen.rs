@@ -354,7 +354,7 @@ impl<S: Sink> Emitter<'_, S> {
     /// Captures beyond the first piece met on a slide line (`first`):
     /// every piece jumped must rank below the mover, at most `jump.max` of
     /// them (0: any number), and the move ends by capturing an enemy of any
-    /// rank; with `take_jumped` each jumped enemy may also be captured in
+    /// rank (with `lower_victims`, of a lower one); with `take_jumped` each jumped enemy may also be captured in
     /// passing (docs/rules/nutty.md 5.2, suzumu.md 5.2).
     fn jump_capture(
         &mut self,
@@ -388,7 +388,7 @@ impl<S: Sink> Emitter<'_, S> {
             if cell.is_empty() {
                 continue;
             }
-            if self.is_enemy(sq) {
+            if self.is_enemy(sq) && !(jump.lower_victims && rank_of(self, sq) >= t.rank) {
                 self.emit(t, from, sq, &[]);
                 match takeable.as_slice() {
                     [] => {}
@@ -488,7 +488,13 @@ impl<S: Sink> Emitter<'_, S> {
                     }
                 }
                 _ => t.jump.is_some_and(|j| {
+                    let victim_ok = !j.lower_victims
+                        || self
+                            .pos
+                            .piece_at(to)
+                            .is_some_and(|p| self.v.piece(p.kind()).rank < t.rank);
                     enemy
+                        && victim_ok
                         && r.range == 0
                         && r.can_capture
                         && lowest_rank_ok
@@ -836,19 +842,23 @@ fn promotion(
     match v.promotion {
         PromotionRule::Chu => {
             let o = chu_offer(v, t, us, from, to, victims.any);
-            if o.by_zone || o.by_dead_rank {
+            if v.dead_ranks_forced && o.by_dead_rank {
+                Promotion::Forced
+            } else if o.by_zone || o.by_dead_rank {
                 Promotion::Optional
             } else {
                 Promotion::None
             }
         }
-        PromotionRule::StartOrEnd => {
-            if t.promotes_to.is_some() && (v.in_zone(us, from) || v.in_zone(us, to)) {
-                Promotion::Optional
-            } else {
-                Promotion::None
-            }
+        PromotionRule::StartOrEnd
+            if t.promotes_to.is_none() || !(v.in_zone(us, from) || v.in_zone(us, to)) =>
+        {
+            Promotion::None
         }
+        PromotionRule::StartOrEnd if v.dead_ranks_forced && v.is_dead_square(t, us, to) => {
+            Promotion::Forced
+        }
+        PromotionRule::StartOrEnd => Promotion::Optional,
         _ if t.promotes_to.is_none() || !victims.any => Promotion::None,
         PromotionRule::CaptureForced => Promotion::Forced,
         PromotionRule::Capture if victims.promoted => Promotion::Forced,

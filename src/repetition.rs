@@ -9,7 +9,8 @@
 //! other attacked nothing loses (perpetual chasing); if neither attacked
 //! anything the game is drawn; in any other case the side whose move
 //! recreated the position loses (Nutty: the game is drawn). Under the
-//! fourfold rule (Suzumu) the fourth occurrence of a position draws. Under
+//! fourfold rule (Suzumu) the fourth occurrence of a position draws; Wa's
+//! adds that a side that gave check with every move of the cycle loses. Under
 //! lishogi's rule for Chu (`FourfoldPerpetual`, the rule of its server,
 //! scalashogi) the fourth occurrence draws too, unless exactly one side
 //! attacked with every move since the position first occurred: that side
@@ -42,6 +43,10 @@ pub fn verdict(pos: &mut Position) -> Option<Verdict> {
         // docs/rules/suzumu.md 6.4: the fourth occurrence draws.
         Repetition::Fourfold if pos.earlier_occurrences() >= 3 => Verdict::Draw,
         Repetition::Fourfold => return None,
+        Repetition::FourfoldCheck if pos.earlier_occurrences() >= 3 => {
+            fourfold_check(pos, distance)
+        }
+        Repetition::FourfoldCheck => return None,
         Repetition::FourfoldPerpetual => return fourfold_perpetual(pos),
     })
 }
@@ -108,12 +113,42 @@ struct Conduct {
     attacked: bool,
 }
 
+/// Wa's rule (docs/rules/wa.md): the fourth occurrence draws, unless one
+/// side gave check with every one of its moves of the cycle: it loses.
+fn fourfold_check(pos: &mut Position, distance: usize) -> Verdict {
+    match cycle_conduct(pos, distance).map(|c| c.always_checked) {
+        [true, false] => Verdict::Loss(Color::White),
+        [false, true] => Verdict::Loss(Color::Black),
+        _ => Verdict::Draw,
+    }
+}
+
 /// Replay the last `distance` plies, noting checks and new attacks, and
 /// apply the rule; a cycle in which both sides attacked is drawn with
 /// `mutual_chase_draws` (Nutty), else lost by the side that recreated the
 /// position (Cashew, Macadamia). The position is left as it was.
 fn judge_cycle(pos: &mut Position, distance: usize, mutual_chase_draws: bool) -> Verdict {
     let repeater = pos.side().flip();
+    let [white, black] = cycle_conduct(pos, distance);
+    let loser = |c: Color| Verdict::Loss(c);
+    match (white.always_checked, black.always_checked) {
+        (true, true) => return Verdict::Draw,
+        (true, false) => return loser(Color::White),
+        (false, true) => return loser(Color::Black),
+        (false, false) => {}
+    }
+    match (white.attacked, black.attacked) {
+        (true, false) => loser(Color::White),
+        (false, true) => loser(Color::Black),
+        (false, false) => Verdict::Draw,
+        (true, true) if mutual_chase_draws => Verdict::Draw,
+        (true, true) => loser(repeater),
+    }
+}
+
+/// What each side did in the last `distance` plies, replayed; the
+/// position is left as it was.
+fn cycle_conduct(pos: &mut Position, distance: usize) -> [Conduct; 2] {
     // A null move resets the count of reversible plies, so a cycle never
     // holds one, and it lies within the recorded history.
     let cycle: Vec<Move> = (0..distance)
@@ -140,21 +175,7 @@ fn judge_cycle(pos: &mut Position, distance: usize, mutual_chase_draws: bool) ->
         c.always_checked &= pos.royals(them) == 1 && royal_attacked(pos, them);
         c.attacked |= after.iter().zip(before.iter()).any(|(a, b)| a & !b != 0);
     }
-    let [white, black] = conduct;
-    let loser = |c: Color| Verdict::Loss(c);
-    match (white.always_checked, black.always_checked) {
-        (true, true) => return Verdict::Draw,
-        (true, false) => return loser(Color::White),
-        (false, true) => return loser(Color::Black),
-        (false, false) => {}
-    }
-    match (white.attacked, black.attacked) {
-        (true, false) => loser(Color::White),
-        (false, true) => loser(Color::Black),
-        (false, false) => Verdict::Draw,
-        (true, true) if mutual_chase_draws => Verdict::Draw,
-        (true, true) => loser(repeater),
-    }
+    conduct
 }
 
 /// The squares of `by`'s opponent's pieces that `by` attacks (could take

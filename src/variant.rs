@@ -12,13 +12,20 @@
 //! zone = 4                    ; promotion-zone depth in ranks
 //! promotion = chu             ; see `PromotionRule`: chu, capture,
 //!                             ; capture-forced, start-or-end
+//! dead-ranks-forced = no      ; a piece ending where it could never move
+//!                             ; again must promote (Wa; HaChu's Tenjiku)
+//! burn-on-promotion = yes     ; a piece promoting into a burning Demon
+//!                             ; burns at once (Tenjiku; not HaChu's)
+//! captured-demons-burn = no   ; a Demon the move captures still burns the
+//!                             ; mover landing next to it (HaChu's Tenjiku)
 //! lion-trading = yes          ; Chu's Lion-trading rules
 //! counter-strike = everywhere ; see `CounterStrike`: everywhere,
 //!                             ; except-same-square
 //! lenient-lion-rules = yes    ; also accept other readings of the Lion
 //!                             ; rules from an opponent (HaChu's, Okazaki)
 //! repetition = strict         ; see `Repetition`: strict, perpetual,
-//!                             ; perpetual-draw, fourfold, fourfold-perpetual
+//!                             ; perpetual-draw, fourfold, fourfold-check,
+//!                             ; fourfold-perpetual
 //! bare-king = no              ; a bare royal loses (`game::ending`)
 //! kings-only-draw = no        ; two lone royals (dead pieces aside) draw
 //! consecutive-passes = no     ; a side may not pass twice running (Suzumu)
@@ -63,12 +70,15 @@
 //!   other than Fire Demons), `igui=N` (takes up to N adjacent enemies
 //!   without moving), `jump=any` / `jump=N` (a capture along a slide line
 //!   may jump pieces of lower `rank=R`: any number, or at most N),
+//!   `jump-victims=lower` (the piece taken by jumping must rank lower
+//!   too: HaChu's Tenjiku),
 //!   `take-jumped` (jumped enemies may be captured in passing),
 //!   `freeze` (adjacent enemies other than freezers cannot move);
 //! - `dead-ranks=N` (the piece could never move from the N far ranks:
 //!   under the Chu rule reaching them offers promotion (Pawn, Lance 1,
-//!   Dai's Knight 2); where only captures promote, the engine does not
-//!   strand its own piece there);
+//!   Dai's Knight 2), with `dead-ranks-forced` it must promote there (Wa's
+//!   Pawn and Oxcart); elsewhere the engine does not strand its own
+//!   piece there);
 //! - `bridge` (a worthless piece: as the first victim of a Lion's double
 //!   capture it does not buy the right to take a protected Lion (rule 1),
 //!   and under the bare-king rule it does not count as a piece);
@@ -81,7 +91,10 @@
 //!
 //! The promotion column names the promoted type; the variant's
 //! `promotion` rule says when promotion happens (`chu`, `capture`,
-//! `capture-forced`).
+//! `capture-forced`, `start-or-end`).
+//!
+//! In a section with `base =`, a `piece =` line whose token the base
+//! already has replaces that piece (HaChu's Tenjiku pieces).
 
 use crate::betza;
 use crate::eval::EvalParams;
@@ -101,8 +114,8 @@ pub enum PromotionRule {
     /// Macadamia: only a capture promotes; optional, but forced when a
     /// promoted piece was among the victims.
     Capture,
-    /// Suzumu: any move starting or ending in the zone, passes and igui
-    /// included; always optional.
+    /// Suzumu, Wa: any move starting or ending in the zone, passes and
+    /// igui included; optional (but see `Variant::dead_ranks_forced`).
     StartOrEnd,
 }
 
@@ -117,6 +130,9 @@ pub enum Rules {
     /// lishogi's rules (its rules library shogiops; docs/rules/chu.md,
     /// "lishogi's rules"): Chu only.
     Lishogi,
+    /// HaChu 0.21's simplified rules (docs/rules/tenjiku.md 9.2): Tenjiku
+    /// only.
+    Hachu,
 }
 
 impl Rules {
@@ -125,6 +141,7 @@ impl Rules {
         match name {
             "standard" => Some(Rules::Standard),
             "lishogi" => Some(Rules::Lishogi),
+            "hachu" => Some(Rules::Hachu),
             _ => None,
         }
     }
@@ -133,6 +150,7 @@ impl Rules {
         match self {
             Rules::Standard => "standard",
             Rules::Lishogi => "lishogi",
+            Rules::Hachu => "hachu",
         }
     }
 }
@@ -164,6 +182,9 @@ pub enum Repetition {
     /// Suzumu: the fourth occurrence of a position draws; nothing is
     /// illegal.
     Fourfold,
+    /// Wa: as `Fourfold`, but a side that gave check with every one of
+    /// its moves of the cycle loses.
+    FourfoldCheck,
     /// lishogi's Chu: the fourth occurrence of a position draws, unless
     /// one side attacked (gave check, or left the moved piece able to take
     /// an enemy piece) with every move since its first occurrence: that
@@ -210,12 +231,14 @@ pub enum Burn {
 }
 
 /// Capture by jumping along a slide line (Tenjiku-family Generals).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Jump {
     /// Most pieces jumped; 0 = any number.
     pub max: u8,
     /// Jumped enemies may be captured in passing (Suzumu).
     pub take_jumped: bool,
+    /// The piece taken by jumping must rank below the jumper too (HaChu).
+    pub lower_victims: bool,
 }
 
 /// A mailbox ray: a direction and how far a piece may go along it.
@@ -469,6 +492,14 @@ pub struct Variant {
     pub capture_chains: bool,
     /// A side may not pass on two turns running (Suzumu).
     pub no_double_pass: bool,
+    /// A piece ending where it could never move again must promote.
+    pub dead_ranks_forced: bool,
+    /// A piece promoting into an automatically burning Demon burns at
+    /// once (Nutty, Tenjiku; not HaChu's Tenjiku).
+    pub burn_on_promotion: bool,
+    /// A Demon the move itself captures still burns a mover that lands
+    /// next to its square (HaChu's Tenjiku).
+    pub captured_demons_burn: bool,
     /// `in_zone[color][cell]`.
     in_zone: [Vec<bool>; 2],
     /// `far_rank[color][cell]`: ranks between the square and the far edge
@@ -668,6 +699,9 @@ struct Draft {
     bare_king: bool,
     kings_only_draw: bool,
     no_double_pass: bool,
+    dead_ranks_forced: bool,
+    burn_on_promotion: bool,
+    captured_demons_burn: bool,
     native: bool,
     start: Option<String>,
     hachu_start: Option<String>,
@@ -703,6 +737,9 @@ impl Draft {
             bare_king: false,
             kings_only_draw: false,
             no_double_pass: false,
+            dead_ranks_forced: false,
+            burn_on_promotion: true,
+            captured_demons_burn: false,
             native: false,
             start: None,
             hachu_start: None,
@@ -773,6 +810,7 @@ impl Draft {
                     "perpetual" => Repetition::Perpetual,
                     "perpetual-draw" => Repetition::PerpetualDraw,
                     "fourfold" => Repetition::Fourfold,
+                    "fourfold-check" => Repetition::FourfoldCheck,
                     "fourfold-perpetual" => Repetition::FourfoldPerpetual,
                     _ => return Err(format!("unknown repetition rule '{value}'")),
                 }
@@ -785,6 +823,9 @@ impl Draft {
             }
             "native" => self.native = yes_no(value)?,
             "consecutive-passes" => self.no_double_pass = !yes_no(value)?,
+            "dead-ranks-forced" => self.dead_ranks_forced = yes_no(value)?,
+            "burn-on-promotion" => self.burn_on_promotion = yes_no(value)?,
+            "captured-demons-burn" => self.captured_demons_burn = yes_no(value)?,
             "start" => self.start = Some(value.to_string()),
             "hachu-start" => self.hachu_start = Some(value.to_string()),
             "start-name" => self.start_name = Some(value.to_string()),
@@ -813,7 +854,7 @@ impl Draft {
                     .iter()
                     .find_map(|f| f.strip_prefix("contagion="))
                     .map(str::to_ascii_uppercase);
-                self.pieces.push(PieceDraft {
+                let draft = PieceDraft {
                     token: f[0].to_ascii_uppercase(),
                     name: f[1].to_string(),
                     xbetza: f[2].to_string(),
@@ -825,7 +866,12 @@ impl Draft {
                     promotes_to: opt(f[4]),
                     contagion,
                     flags,
-                });
+                };
+                // Another rule set of a variant redefines its base's piece.
+                match self.pieces.iter_mut().find(|p| p.token == draft.token) {
+                    Some(p) if self.base.is_some() => *p = draft,
+                    _ => self.pieces.push(draft),
+                }
             }
             _ => match key.strip_prefix("eval-") {
                 Some(name) => self.eval.set(name, value)?,
@@ -895,6 +941,7 @@ impl Draft {
         for i in 0..pieces.len() {
             if let Some(k) = pieces[i].promotes_to
                 && pieces[k as usize].burn == Burn::Auto
+                && self.burn_on_promotion
             {
                 pieces[i].special = true;
                 pieces[i].burns = true;
@@ -974,6 +1021,9 @@ impl Draft {
             capture_chains,
             auto_burn,
             no_double_pass: self.no_double_pass,
+            dead_ranks_forced: self.dead_ranks_forced,
+            burn_on_promotion: self.burn_on_promotion,
+            captured_demons_burn: self.captured_demons_burn,
             in_zone,
             far_rank,
         };
@@ -1074,14 +1124,21 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
                 } else {
                     small_number(n, "jump", 8)?
                 };
-                let take_jumped = p.jump.is_some_and(|j| j.take_jumped);
-                p.jump = Some(Jump { max, take_jumped });
+                let j = p.jump.unwrap_or_default();
+                p.jump = Some(Jump { max, ..j });
             }
             ("take-jumped", None) => {
-                let max = p.jump.map_or(0, |j| j.max);
+                let j = p.jump.unwrap_or_default();
                 p.jump = Some(Jump {
-                    max,
                     take_jumped: true,
+                    ..j
+                });
+            }
+            ("jump-victims", Some("lower")) => {
+                let j = p.jump.unwrap_or_default();
+                p.jump = Some(Jump {
+                    lower_victims: true,
+                    ..j
                 });
             }
             ("rank", Some(n)) => p.rank = small_number(n, "rank", 100)?,
@@ -1128,7 +1185,7 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         p.rank = u8::MAX;
     }
     if p.jump.is_some() && !flag_named(&d.flags, "jump") {
-        return Err("take-jumped without jump=".into());
+        return Err("take-jumped or jump-victims without jump=".into());
     }
     for rays in &mut p.rays {
         let leaps: Vec<Ray> = rays.iter().filter(|r| r.range == 1).copied().collect();

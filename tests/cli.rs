@@ -357,6 +357,8 @@ fn help_lists_the_variants_and_describes_every_argument() {
         "macadamia-shogi (macadamia)",
         "nutty-shogi (nutty)",
         "suzumu-shogi (suzumu)",
+        "wa-shogi (wa)",
+        "tenjiku",
     ] {
         assert!(top.contains(name), "{name}: {top}");
     }

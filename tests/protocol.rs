@@ -1127,12 +1127,14 @@ fn repeating_a_position_is_illegal() {
 /// The variants the engine teaches XBoard with `setup`, with board size and
 /// the number of piece types with a `piece` line: all of them but the
 /// Macadamia Emperor, whose moves XBetza cannot write.
-const ENGINE_DEFINED: [(&str, &str, usize); 5] = [
+const ENGINE_DEFINED: [(&str, &str, usize); 7] = [
     ("dai", "15x15", 55),
     ("cashew-shogi", "13x13", 44),
     ("macadamia-shogi", "13x13", 38),
     ("nutty-shogi", "13x13", 47),
     ("suzumu-shogi", "16x16", 66),
+    ("wa-shogi", "11x11", 31),
+    ("tenjiku", "16x16", 66),
 ];
 
 #[test]

@@ -89,8 +89,10 @@ pub enum Value {
 }
 
 /// The rule sets of `Opt::Rules`: the rules the engine plays under CECP
-/// (docs/rules/), or lishogi's (docs/rules/chu.md, section on lishogi).
-pub const RULES: &[&str] = &["standard", "lishogi"];
+/// (docs/rules/), lishogi's (docs/rules/chu.md, section on lishogi), or
+/// HaChu's Tenjiku (docs/rules/tenjiku.md 9.2); a variant a rule set does
+/// not cover is played under the engine's own rules.
+pub const RULES: &[&str] = &["standard", "lishogi", "hachu"];
 
 /// The transposition table size before anything sets it, MB.
 pub const DEFAULT_HASH_MB: i64 = 64;

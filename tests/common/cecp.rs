@@ -70,6 +70,12 @@ impl Engine {
         e
     }
 
+    /// A force-mode engine playing `name` on the listed pieces (as in
+    /// `common::fen`), `side` to move.
+    pub fn with_pieces(name: &str, pieces: &str, side: char) -> Engine {
+        Engine::with_fen(name, &super::fen(super::variant(name), pieces, side))
+    }
+
     /// What `setboard fen` makes the engine print.
     pub fn setboard(&mut self, fen: &str) -> Vec<String> {
         self.send(&format!("setboard {fen}"));
