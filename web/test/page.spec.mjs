@@ -103,7 +103,7 @@ async function setup(page, { mode = 'watch', fen, variant } = {}) {
 test('the page loads with no console error and draws the start position', { skip }, async (t) => {
   const page = await open(t);
   const options = await page.$$eval('#variant option', (o) => o.map((x) => x.value));
-  assert.deepEqual(options, ['chu', 'dai', 'cashew-shogi', 'macadamia-shogi', 'nutty-shogi', 'suzumu-shogi']);
+  assert.deepEqual(options, ['chu', 'dai', 'cashew-shogi', 'macadamia-shogi', 'nutty-shogi', 'suzumu-shogi', 'wa-shogi', 'tenjiku']);
   assert.equal(await page.locator('.sq').count(), 144);
   assert.equal(await page.locator('.pc').count(), 92);
   assert.deepEqual(await pieceOn(page, 'f1'), { label: '王', promoted: false, sente: true });
@@ -115,7 +115,7 @@ test('the page loads with no console error and draws the start position', { skip
 test('a short game by clicks in every variant against Kyodai, with its thinking shown', { skip }, async (t) => {
   const page = await open(t);
   await page.selectOption('#time', '0.5');
-  for (const variant of ['chu', 'dai', 'cashew-shogi', 'macadamia-shogi', 'nutty-shogi', 'suzumu-shogi']) {
+  for (const variant of ['chu', 'dai', 'cashew-shogi', 'macadamia-shogi', 'nutty-shogi', 'suzumu-shogi', 'wa-shogi', 'tenjiku']) {
     await setup(page, { mode: 'sente', variant });
     for (let turn = 0; turn < 2; turn++) {
       // The first Sente piece, from the front, with a quiet move.
