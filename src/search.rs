@@ -745,14 +745,7 @@ impl Worker {
             if completed >= max_depth || (finished && s.abs() > MATE_BOUND && depth > 2) {
                 break;
             }
-            if self.id == 0
-                && (self
-                    .limits
-                    .budget
-                    .zip(self.on_the_clock())
-                    .is_some_and(|(b, used)| used >= b.soft / 2)
-                    || self.spent_nodes(shared))
-            {
+            if self.id == 0 && (self.past(|b| b.soft / 2) || self.spent_nodes(shared)) {
                 break;
             }
             depth = completed.max(depth) + 1 + self.skew();
@@ -931,13 +924,18 @@ impl Worker {
             && shared.completed.load(Ordering::Relaxed) >= 1
     }
 
-    /// The time the budget has used: since the search's start, or for a
-    /// pondering search since the ponderhit (`None` before it).
-    fn on_the_clock(&mut self) -> Option<std::time::Duration> {
+    /// Whether the search has a time budget and has used the part of it
+    /// `limit` picks: counted from the search's start, or for a pondering
+    /// search from the ponderhit (never before it).
+    fn past(&mut self, limit: impl Fn(&Budget) -> std::time::Duration) -> bool {
+        let Some(budget) = self.limits.budget else {
+            return false;
+        };
         if self.clock_start.is_none() && self.signals.ponderhit.load(Ordering::Relaxed) {
             self.clock_start = Some(Instant::now());
         }
-        self.clock_start.map(|t| t.elapsed())
+        self.clock_start
+            .is_some_and(|t| t.elapsed() >= limit(&budget))
     }
 
     /// Checks the host's input (`Checkpoint`), the clock, the node limit,
@@ -952,13 +950,7 @@ impl Worker {
             {
                 checkpoint();
             }
-            let late = self.id == 0
-                && (self
-                    .limits
-                    .budget
-                    .zip(self.on_the_clock())
-                    .is_some_and(|(b, used)| used >= b.hard)
-                    || self.spent_nodes(shared));
+            let late = self.id == 0 && (self.past(|b| b.hard) || self.spent_nodes(shared));
             let stopped = self.signals.stop.load(Ordering::Relaxed);
             if late || stopped || shared.done.load(Ordering::Relaxed) {
                 self.aborted = true;

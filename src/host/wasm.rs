@@ -104,9 +104,7 @@ fn read_input() -> Option<String> {
         let len = usize::try_from(input_length()).ok()?;
         let mut bytes = vec![0u8; len];
         input_take(bytes.as_mut_ptr());
-        if len > MAX_LINE {
-            return Some(String::new());
-        }
+        // A line over `MAX_LINE` is refused when its turn comes.
         Some(
             String::from_utf8_lossy(&bytes)
                 .trim_end_matches(['\n', '\r'])
