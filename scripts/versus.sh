@@ -3,7 +3,8 @@
 #
 # Usage:
 #   scripts/versus.sh hachu VARIANT [options] [-- kyodai match options...]
-#       Kyodai against HaChu 0.21 (chu, dai, cashew-shogi, macadamia-shogi).
+#       Kyodai against HaChu 0.21 (chu, dai, cashew-shogi, macadamia-shogi,
+#       wa-shogi).
 #   scripts/versus.sh ab BASELINE VARIANT [options] [-- kyodai match options...]
 #       Self-play A/B: this tree's Kyodai against the BASELINE binary, with
 #       an SPRT (default elo0=0 elo1=25) that ends the match once decided.
