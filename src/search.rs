@@ -200,8 +200,9 @@ pub const MAX_THREADS: usize = 1;
 
 /// Called by the main thread at each node checkpoint (every 1024 nodes):
 /// a host without threads (wasm32) reads the input that arrived meanwhile
-/// there, and raises the stop or ponderhit flag for it.
-pub type Checkpoint = Arc<dyn Fn() + Send + Sync>;
+/// there, and raises the stop or ponderhit flag for it. True stops the
+/// search at once (the host's own limit).
+pub type Checkpoint = Arc<dyn Fn() -> bool + Send + Sync>;
 
 /// What the outside world can tell a running search.
 #[derive(Clone)]
@@ -945,14 +946,10 @@ impl Worker {
             return true;
         }
         if self.nodes & 1023 == 0 {
-            if self.id == 0
-                && let Some(checkpoint) = &self.signals.checkpoint
-            {
-                checkpoint();
-            }
+            let host_stop = self.id == 0 && self.signals.checkpoint.as_ref().is_some_and(|c| c());
             let late = self.id == 0 && (self.past(|b| b.hard) || self.spent_nodes(shared));
             let stopped = self.signals.stop.load(Ordering::Relaxed);
-            if late || stopped || shared.done.load(Ordering::Relaxed) {
+            if late || stopped || host_stop || shared.done.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
             if shared.completed.load(Ordering::Relaxed) >= self.iteration {

@@ -7,7 +7,7 @@
 //! Natively a search runs on a thread of its own while the protocol goes on
 //! reading commands. On wasm32 there are no threads: `start` searches where
 //! it is called, and the host reads the input that arrives meanwhile at the
-//! search's node checkpoints (`Searcher::set_checkpoint`), raising the same
+//! search's node checkpoints (`search::Checkpoint`), raising the same
 //! flags; the result then waits for `wait` as a thread's would.
 
 use crate::board::Position;
@@ -31,8 +31,7 @@ pub struct SearchControl {
     /// The result of a search run where it was started, not yet taken.
     #[cfg(target_arch = "wasm32")]
     running: Option<Outcome>,
-    stop: Arc<AtomicBool>,
-    ponderhit: Arc<AtomicBool>,
+    flags: SearchFlags,
     /// For a fresh searcher after a search thread panicked.
     #[cfg(not(target_arch = "wasm32"))]
     checkpoint: Option<Checkpoint>,
@@ -53,8 +52,7 @@ impl SearchControl {
                 checkpoint.clone(),
             )),
             running: None,
-            stop,
-            ponderhit,
+            flags: SearchFlags { stop, ponderhit },
             #[cfg(not(target_arch = "wasm32"))]
             checkpoint,
         }
@@ -63,10 +61,7 @@ impl SearchControl {
     /// The flags a host's input reader raises for commands that stop the
     /// search or end its pondering, as soon as they arrive.
     pub fn flags(&self) -> SearchFlags {
-        SearchFlags {
-            stop: self.stop.clone(),
-            ponderhit: self.ponderhit.clone(),
-        }
+        self.flags.clone()
     }
 
     /// The searcher, to configure or to search with here. A running search
@@ -92,8 +87,8 @@ impl SearchControl {
         finished: Finished,
     ) {
         self.searcher();
-        self.stop.store(false, Ordering::SeqCst);
-        self.ponderhit.store(false, Ordering::SeqCst);
+        self.flags.lower_stop();
+        self.flags.ponderhit.store(false, Ordering::SeqCst);
         #[cfg(not(target_arch = "wasm32"))]
         {
             let mut searcher = self
@@ -119,19 +114,19 @@ impl SearchControl {
 
     /// Ask the running search to stop (it returns its best move so far).
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
+        self.flags.stop();
     }
 
     /// Lower the stop flag that an input reader raised for a command once
     /// that command has been handled with no search running.
     pub fn lower_stop(&self) {
-        self.stop.store(false, Ordering::SeqCst);
+        self.flags.lower_stop();
     }
 
     /// The pondering search becomes the engine's own: its time budget
     /// (`Limits::ponder`) starts counting now.
     pub fn ponderhit(&self) {
-        self.ponderhit.store(true, Ordering::SeqCst);
+        self.flags.ponderhit();
     }
 
     /// Whether a search is still searching: natively its thread has not
@@ -157,7 +152,7 @@ impl SearchControl {
     /// was running). The stop flag is lowered again.
     pub fn wait(&mut self) -> Option<Outcome> {
         let outcome = self.take_result()?;
-        self.stop.store(false, Ordering::SeqCst);
+        self.flags.lower_stop();
         Some(outcome)
     }
 
@@ -172,8 +167,8 @@ impl SearchControl {
                 log::error!("the search thread panicked");
                 let searcher = Searcher::with_signals(
                     crate::engine::options::DEFAULT_HASH_MB as usize,
-                    self.stop.clone(),
-                    self.ponderhit.clone(),
+                    self.flags.stop.clone(),
+                    self.flags.ponderhit.clone(),
                     self.checkpoint.clone(),
                 );
                 (searcher, Outcome::default())
@@ -232,5 +227,9 @@ impl SearchFlags {
 
     pub fn ponderhit(&self) {
         self.ponderhit.store(true, Ordering::SeqCst);
+    }
+
+    fn lower_stop(&self) {
+        self.stop.store(false, Ordering::SeqCst);
     }
 }

@@ -74,8 +74,9 @@ struct Queue {
 impl Queue {
     /// Read the lines the page has written meanwhile, then judge every
     /// line still waiting (one queued during an earlier search may be
-    /// meant for this one), and stop a search that nothing could reach.
-    fn checkpoint(&mut self) {
+    /// meant for this one); true stops a search that nothing could reach
+    /// once it has run for the limit.
+    fn checkpoint(&mut self) -> bool {
         while let Some(line) = read_input() {
             self.events.push_back(Event::Line(line));
         }
@@ -86,13 +87,9 @@ impl Queue {
                 }
             }
         }
-        if let (Some(started), Some(limit), Some(interrupt)) =
-            (self.step_started, self.unisolated_limit_ms, &self.interrupt)
-            && started.elapsed().as_secs_f64() * 1000.0 >= limit
-        {
-            interrupt("stop");
-            interrupt("?");
-        }
+        self.step_started
+            .zip(self.unisolated_limit_ms)
+            .is_some_and(|(started, limit)| started.elapsed().as_secs_f64() * 1000.0 >= limit)
     }
 }
 
