@@ -129,27 +129,22 @@ fn handle_beside_search(
         "." => {
             if let Some(s) = stat {
                 let line = format!("stat01: {} {} {} 0 0", s.centiseconds, s.nodes, s.depth);
-                emit(out, &line);
+                out(&line);
             }
         }
-        "ping" => emit(out, &format!("pong {arg}")),
+        "ping" => out(&format!("pong {arg}")),
         "post" => settings.post = true,
         "nopost" => settings.post = false,
         "hard" => settings.ponder = true,
         "easy" => settings.ponder = false,
         "time" => match arg.parse::<i64>() {
             Ok(cs) => settings.my_time_ms = (cs.max(0) as u64).saturating_mul(10),
-            Err(_) => emit(out, &format!("Error (bad time): {arg}")),
+            Err(_) => out(&format!("Error (bad time): {arg}")),
         },
-        "otim" if arg.parse::<i64>().is_err() => emit(out, &format!("Error (bad time): {arg}")),
+        "otim" if arg.parse::<i64>().is_err() => out(&format!("Error (bad time): {arg}")),
         // Information the engine has no use for (the opponent's clock too).
         _ => {}
     }
-}
-
-/// Write one protocol line.
-fn emit(out: &dyn Fn(&str), line: &str) {
-    out(line);
 }
 
 /// A background search under way (analysis, pondering).
@@ -712,7 +707,7 @@ impl Engine {
     }
 
     fn say(&mut self, line: &str) {
-        emit(&*self.link.out, line);
+        (self.link.out)(line);
     }
 
     /// The game's current position.
