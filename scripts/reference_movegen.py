@@ -482,7 +482,7 @@ class Variant:
         self.P = pieces
         self.royal = royal
         self.kind = kind
-        self.hachu = False      # Tenjiku under HaChu's rules (tenjiku.md 9.1)
+        self.hachu = False      # HaChu's rules (tenjiku.md 9.1, wa.md's promotion)
         self.files = "abcdefghijklmnop"[:size]
 
 
@@ -500,6 +500,8 @@ VARIANTS["tenjiku-shogi"] = VARIANTS["tenjiku"]
 VARIANTS["tenjiku-hachu"] = Variant("tenjiku", 16, TENH, {"K", "+E"}, "tenjiku")
 VARIANTS["tenjiku-hachu"].hachu = True
 VARIANTS["wa-shogi"] = VARIANTS["wa"]
+VARIANTS["wa-hachu"] = Variant("wa", 11, WA, {"K"}, "wa")
+VARIANTS["wa-hachu"].hachu = True
 VARIANTS["nutty-shogi"] = VARIANTS["nutty"]
 VARIANTS["suzumu-shogi"] = VARIANTS["suzumu"]
 VARIANTS["cashew-shogi"] = VARIANTS["cashew"]
@@ -980,6 +982,12 @@ class Gen:
                 # wa.md 4: a move starting or ending in the 3-rank zone may
                 # promote; Pawn and Oxcart must on the last rank
                 offer = tok in WA_PROMOTABLE and (self.in_zone(col, fr, 3) or self.in_zone(col, to, 3))
+                if v.hachu and offer and not caps:
+                    # HaChu's rule: without a capture only a move entering
+                    # the zone promotes, or a Pawn or Oxcart reaching the
+                    # last rank (where it must)
+                    offer = not self.in_zone(col, fr, 3) or (
+                        tok in WA_FORCED and self.rank_from_end(col, to) == 0)
                 if not (offer and tok in WA_FORCED and self.rank_from_end(col, to) == 0):
                     res.append(mv + ("", None))
                 if offer:

@@ -96,10 +96,19 @@ if [ "$MODE" = hachu ]; then
         [ "$(id -u)" = 0 ] || die "hachu is not installed (apt-get install hachu)"
         apt-get update -qq && apt-get install -y -qq hachu >/dev/null
     fi
+    # Where HaChu plays rules of its own (Wa's promotions, Tenjiku's
+    # simplified pieces), Kyodai and the referee play HaChu's rule set.
+    HACHU_RULES=()
+    EXTRA=()
+    case "$VARIANT" in
+        wa-shogi|wa|tenjiku|tenjiku-shogi)
+            HACHU_RULES=("option.Rules=hachu")
+            EXTRA=(-rules hachu) ;;
+    esac
     ENGINES=(-engine "cmd=$OUT/kyodai" name=Kyodai "tc=$KYODAI_TC"
              "option.XBoard-safe moves=0" "option.HaChu compatible moves=1"
+             "${HACHU_RULES[@]}"
              -engine "cmd=$HACHU" name=HaChu "tc=$TC")
-    EXTRA=()
 else
     ENGINES=(-engine "cmd=$OUT/kyodai" name=Kyodai "tc=$TC" "option.XBoard-safe moves=0"
              -engine "cmd=$BASELINE" name=Baseline "tc=$TC" "option.XBoard-safe moves=0")

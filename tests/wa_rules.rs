@@ -11,8 +11,10 @@ use common::cecp::Engine;
 use common::{all_illegal, all_legal, count, illegal, legal, play, token_at, variant};
 use kyodai::board::Position;
 use kyodai::movegen::generate;
+use kyodai::perft::perft;
 use kyodai::repetition::{Verdict, verdict};
 use kyodai::types::Color;
+use kyodai::variant::{Rules, VariantSet};
 
 const NAME: &str = "wa-shogi";
 
@@ -230,6 +232,45 @@ fn pawn_and_oxcart_must_promote_on_the_last_rank_only() {
     legal(&g, "c2c1+");
     all_illegal(&g, &["c2c1", "h5h1"]);
     legal(&g, "h5h1+");
+}
+
+/// The listed pieces under HaChu's promotion rule (`Rules` = `hachu`),
+/// Sente to move.
+fn hachu(pieces: &str) -> Position {
+    let v = VariantSet::builtin()
+        .find_with(NAME, Rules::Hachu)
+        .expect("Wa under HaChu's rules");
+    common::setup(v, pieces, 'w')
+}
+
+#[test]
+fn hachus_rule_promotes_on_entering_or_by_capture_only() {
+    // 9: HaChu promotes by Chu's rule: a move entering the zone may
+    // promote; inside it or leaving it only with a capture; the Pawn and
+    // Oxcart still must on the last rank.
+    let p = hachu("K@a1 k@k11 W@e8 V@c9 S@h9 p@h10 P@c10 O@g9");
+    all_legal(
+        &p,
+        &["e8e9", "e8e9+", "h9h10+", "h9h8", "c10c11+", "g9g11+"],
+    );
+    all_illegal(&p, &["c9c10+", "c9b8+", "h9i9+", "c10c11", "g9g11"]);
+    // The same moves under Wa's own rule.
+    let q = with_kings("W@e8 V@c9 S@h9 p@h10");
+    all_legal(&q, &["c9c10+", "c9b8+", "h9i9+"]);
+    // Counted by the reference generator (scripts/reference_movegen.py
+    // wa-hachu) from the same position: 37 / 1,050 / 35,907 against the
+    // 40 / 1,177 / 44,150 of Wa's own rule.
+    let fen = "k10/1p1w3o3/2V1p1u4/4W6/3r7/11/3O3w3/8R2/1P1p7/11/K10 w - 0 1";
+    for (rules, counts) in [
+        (Rules::Standard, [40, 1177, 44_150]),
+        (Rules::Hachu, [37, 1050, 35_907]),
+    ] {
+        let v = VariantSet::builtin().find_with(NAME, rules).unwrap();
+        let mut p = Position::from_fen(v, fen).unwrap();
+        for (depth, expected) in (1..).zip(counts) {
+            assert_eq!(perft(&mut p, depth), expected, "{rules:?} depth {depth}");
+        }
+    }
 }
 
 #[test]
