@@ -1280,6 +1280,44 @@ fn shoginet_move_and_analysis_work() {
     assert_legal(&start_after(&["7j7h"]), &s.best, "shoginet analysis");
 }
 
+/// A capture of the last enemy royal is played without a search (depth 1,
+/// nodes 0), and its `info` line, a mate in 1, still reports `time` 1 or
+/// more: lishogi's browser analysis divides the nodes by the time for every
+/// mate line, whatever its depth (0 by 0 is not a number).
+#[test]
+fn a_royal_capture_played_at_once_reports_a_time_of_1_ms_or_more() {
+    let mut e = Usi::start();
+    e.send("setoption name USI_AnalyseMode value true");
+    e.send("setoption name MultiPV value 3");
+    // Gote to move: its Lion on 11k takes Sente's only King on 12l.
+    let won = "k11/12/12/12/12/12/12/12/12/2n9/1n10/K10G w - 1";
+    for go in [
+        "depth 245",
+        "movetime 90000",
+        "movetime 1000 depth 20 nodes 1250000",
+    ] {
+        e.send(&format!("position sfen {won}"));
+        e.send(&format!("go {go}"));
+        if !go.contains("nodes") {
+            // The browser's stop (shoginet sends none).
+            e.send("stop");
+        }
+        let (lines, line) = e.expect("bestmove", TIMEOUT);
+        assert_eq!(parse_bestmove(&line).0, "11k12l", "go {go}");
+        let infos: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        assert!(!infos.is_empty(), "go {go}: {lines:?}");
+        for line in infos {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            let at = w.iter().position(|&t| t == "time").expect("a time field");
+            let ms: u64 = w[at + 1].parse().expect("a number of milliseconds");
+            assert!(ms >= 1, "go {go}: {line:?}");
+        }
+    }
+}
+
 /// Sente to move, and every move loses its King at once.
 const LOST: &str = "k11/12/12/12/12/12/12/12/12/2n9/1n10/K10G b - 1";
 

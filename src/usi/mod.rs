@@ -523,14 +523,12 @@ fn info_line(root: &Position, info: &Info) -> String {
     } else {
         format!("cp {}", info.score)
     };
-    // A client divides by the time (nodes per second): once anything was
-    // searched it is at least 1 ms, however quickly the table answered.
-    let ms = if info.nodes > 0 {
-        info.elapsed_ms.max(1)
-    } else {
-        info.elapsed_ms
-    };
-    let nps = info.nodes * 1000 / ms.max(1);
+    // A client divides by the time (nodes per second; lishogi's browser
+    // does for every line it shows, mate lines of any depth included): it
+    // is at least 1 ms, however quickly the table answered, and also when
+    // nothing was searched (a capture of the last royal, played at once).
+    let ms = info.elapsed_ms.max(1);
+    let nps = info.nodes * 1000 / ms;
     let mut pos = root.clone();
     let mut pv = Vec::new();
     for &mv in info.pv {
