@@ -12,6 +12,9 @@ import {
 import { formatScore, MultiPv } from './protocol.mjs';
 import { writePgn, pgnDate } from './pgn.mjs';
 import { pieceLabel } from './labels.mjs';
+import {
+  GameClock, parseControl, customControl, controlTag, describeControl, levelCommand, engineCommands, formatClock,
+} from './clock.mjs';
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,6 +34,9 @@ const state = {
   pv: new MultiPv(2),
   moveStarted: 0, // when the current ply began (for the PGN's times)
   lastInfo: null,
+  control: null, // the game clock's time control ({ base, increment, byoyomi } ms), or null: a time a move
+  clock: null, // the GameClock of a game with a clock
+  moveAt: 0, // when Kyodai's last move arrived
 };
 
 // ---- Engine ---------------------------------------------------------------
@@ -47,6 +53,11 @@ async function start() {
   const session = new Session(engine);
   state.session = session;
   session.on('thinking', showThinking);
+  // Kyodai's clock stops when its move arrives, not after the page's
+  // requests that follow it.
+  session.on('move', () => {
+    state.moveAt = performance.now();
+  });
   await session.init();
   const data = await engine.describe();
   const offered = (session.features.variants ?? '').split(',');
@@ -67,6 +78,7 @@ async function start() {
     $('skill-out').textContent = skill.default;
   }
   bindControls();
+  setInterval(tick, 100);
   await newGame();
 }
 
@@ -106,13 +118,24 @@ async function startGame(fen) {
   state.view = 0;
   state.entry = null;
   state.flipped = state.mode === 'gote';
+  let control = null;
+  $('clock-error').hidden = true;
+  try {
+    control = readControl();
+  } catch (e) {
+    $('clock-error').textContent = `${e.message}: this game has no clock.`;
+    $('clock-error').hidden = false;
+  }
+  state.control = control;
+  state.clock = control ? new GameClock(control) : null;
   // lishogi's SFEN is for Chu only.
   $('sfen-buttons').hidden = v.name !== 'chu';
-  await s.request(`st ${$('time').value}`);
+  await s.request(control ? levelCommand(control) : `st ${$('time').value}`);
   await s.setOption('Skill level', $('skill').value);
   await s.setOption('MultiPV', $('multipv').value);
   state.pv = new MultiPv(Number($('multipv').value));
   state.moveStarted = performance.now();
+  state.clock?.start(game.side, state.moveStarted);
   state.ready = true;
   renderAll();
   // Not awaited: the next new game stops Kyodai's search.
@@ -141,20 +164,32 @@ async function continueGame() {
 
 async function engineMove() {
   const s = state.session;
+  const clock = state.clock;
   state.thinking = true;
   state.pv.clear();
   state.lastInfo = null;
   renderAll();
-  const { move, result } = await s.go();
+  // With a game clock Kyodai is told it before each move, as XBoard does.
+  const side = state.game.side;
+  const before = clock
+    ? engineCommands(state.control, clock.show(side).main, clock.show(other(side)).main)
+    : [];
+  const { move, result } = await s.go(before);
   state.thinking = false;
-  if (!move) return; // stopped: a take-back or a new game
+  if (!move) return; // stopped: a take-back, a new game, or its time ran out
+  if (clock && !clock.press(state.moveAt)) {
+    // Too late: the move does not count.
+    await s.undo(1);
+    await timeUp(side);
+    return;
+  }
   const info = state.lastInfo;
   const secs = info ? info.centiseconds / 100 : (performance.now() - state.moveStarted) / 1000;
   const comment = info
     ? `${formatScore(info.score)}/${info.depth} ${formatTime(secs)}`
     : formatTime(secs);
   await record(move, comment);
-  if (result) state.game.result = result;
+  if (result) endGame(result, state.moveAt);
   renderAll();
   if (!state.game.result && !humanPlays(state.game.side)) await engineMove();
 }
@@ -299,7 +334,12 @@ async function finish(path, promote) {
   // pass out and back): written without the empty square.
   if (path.length === 3 && !pieceAt(g.position, path[1])) clicks = [path[0], path[2]];
   const text = moveText(clicks, promote);
-  const secs = (performance.now() - state.moveStarted) / 1000;
+  const at = performance.now();
+  const secs = (at - state.moveStarted) / 1000;
+  if (state.clock?.flagged(at)) {
+    await timeUp(g.side);
+    return;
+  }
   // Analysis stops before the move, so that no line of the old position
   // comes after it; continueGame starts it again.
   await stopEngine();
@@ -310,10 +350,9 @@ async function finish(path, promote) {
     await continueGame();
     return;
   }
+  state.clock?.press(at);
   await record(text, formatTime(secs));
-  if (answer.result) {
-    g.result = answer.result;
-  }
+  if (answer.result) endGame(answer.result, at);
   renderAll();
   // Not awaited: the entry is over (`busy` ends) while Kyodai thinks.
   if (!g.result) continueGame().catch(report);
@@ -332,6 +371,92 @@ function askPromotion(from) {
   });
 }
 
+// ---- The game clock ------------------------------------------------------------
+
+const other = (side) => (side === 'w' ? 'b' : 'w');
+const sideName = (side) => (side === 'w' ? 'Sente' : 'Gote');
+
+/** The time control chosen: null (a time a move for Kyodai) or the control. */
+function readControl() {
+  const value = $('clock').value;
+  if (value === 'move') return null;
+  if (value === 'custom') return customControl($('clock-min').value, $('clock-inc').value, $('clock-byo').value);
+  return parseControl(value);
+}
+
+/** The game ends (by the rules, or on time): the clocks stop. */
+function endGame(result, at = performance.now()) {
+  state.game.result = result;
+  state.clock?.stop(at);
+}
+
+/** Every tenth of a second: the clocks' readings, and the page's judgement
+ * when a side's time has run out. */
+function tick() {
+  const g = state.game;
+  const clock = state.clock;
+  if (!state.ready || !clock || !g) return;
+  renderClocks();
+  const side = clock.flagged();
+  // Not while a request for the player's move is under way (finish()
+  // judges it), nor once Kyodai's move has arrived (engineMove() does).
+  if (!side || g.result || state.timingOut) return;
+  if (state.busy && !$('promote').open) return;
+  if (state.thinking && state.moveAt >= clock.since) return;
+  timeUp(side).catch(report);
+}
+
+/** `side`'s time ran out: it loses, as `kyodai match` words it; Kyodai
+ * stops thinking and is told the result. */
+async function timeUp(side) {
+  const g = state.game;
+  if (g.result || state.timingOut) return;
+  state.timingOut = true;
+  try {
+    state.clock.expire(side);
+    state.entry = null;
+    if ($('promote').open) $('promote').close();
+    g.result = {
+      result: side === 'w' ? '0-1' : '1-0',
+      reason: `${sideName(side)} loses on time`,
+      termination: 'time forfeit',
+    };
+    renderAll();
+    await stopEngine();
+    await state.session.request(`result ${g.result.result} {${g.result.reason}}`);
+  } finally {
+    state.timingOut = false;
+  }
+  renderAll();
+}
+
+function renderClocks() {
+  const clock = state.clock;
+  $('layout').classList.toggle('clocked', !!clock);
+  const rows = { top: $('clock-top'), bottom: $('clock-bottom') };
+  for (const [edge, row] of Object.entries(rows)) {
+    row.hidden = !clock;
+    if (!clock) continue;
+    // Gote's pieces are at the top unless the board is flipped.
+    const side = (edge === 'top') !== state.flipped ? 'b' : 'w';
+    row.dataset.side = side;
+    const { main, byoyomi } = clock.show(side);
+    const byo = state.control.byoyomi;
+    const inByoyomi = byo > 0 && main === 0;
+    const left = main + byoyomi;
+    const who = state.mode === 'watch' ? '' : humanPlays(side) ? ' · You' : ' · Kyodai';
+    row.querySelector('.who').textContent = `${side === 'w' ? '☗' : '☖'} ${sideName(side)}${who}`;
+    row.querySelector('.time').textContent = formatClock(inByoyomi ? byoyomi : main);
+    row.querySelector('.note').textContent = !byo ? '' : inByoyomi ? 'byoyomi' : `+${byo / 1000} s`;
+    row.classList.toggle('running', clock.turn === side);
+    // Low: under ten seconds, or a fifth of a shorter control.
+    row.classList.toggle('low', left < Math.min(10_000, (state.control.base + byo) / 5));
+    row.classList.toggle('flagged', clock.flag === side);
+    row.title = describeControl(state.control);
+    row.querySelector('.clock').setAttribute('aria-label', `${sideName(side)}'s clock: ${formatClock(main)}${byo ? `, byoyomi ${formatClock(byoyomi)}` : ''}`);
+  }
+}
+
 // ---- Take-back and navigation -------------------------------------------------
 
 async function takeBack() {
@@ -348,6 +473,8 @@ async function takeBack() {
     }
     await state.session.undo(n);
     g.takeBack(n);
+    // The clocks read what they did when that position was reached.
+    state.clock?.undo(n);
     state.view = g.plies.length;
     state.entry = null;
     state.pv.clear();
@@ -375,6 +502,7 @@ function pieceAt(pos, square) {
 }
 
 function renderAll() {
+  renderClocks();
   renderBoard();
   renderMoves();
   renderAnalysis();
@@ -540,7 +668,9 @@ function exportPgn() {
     gote: ['Kyodai', me],
     watch: ['Sente', 'Gote'],
   }[state.mode];
-  const tc = state.mode === 'watch' ? '-' : `${$('time').value}/move`;
+  let tc = state.mode === 'watch' ? '-' : `${$('time').value}/move`;
+  if (state.control) tc = controlTag(state.control);
+  const perMove = !state.control;
   const text = writePgn({
     event: 'Kyodai in the browser',
     site: location.host || '?',
@@ -550,11 +680,13 @@ function exportPgn() {
     black: names[1],
     result: g.result?.result ?? '*',
     reason: g.result?.reason,
+    termination: g.result?.termination,
     variant: g.variant.name,
     startFen: g.startFen,
     standardStart: g.variant.start,
-    whiteTimeControl: state.mode === 'gote' ? tc : state.mode === 'sente' ? '-' : tc,
-    blackTimeControl: state.mode === 'sente' ? tc : state.mode === 'gote' ? '-' : tc,
+    // A time a move is Kyodai's alone; a game clock is both players'.
+    whiteTimeControl: perMove && state.mode === 'sente' ? '-' : tc,
+    blackTimeControl: perMove && state.mode === 'gote' ? '-' : tc,
     moves: g.plies.map((p) => ({ text: p.text, comment: p.comment })),
   });
   const area = $('pgn');
@@ -567,6 +699,13 @@ function exportPgn() {
 }
 
 // ---- Controls -----------------------------------------------------------------
+
+/** The custom entry for a custom control; Kyodai's time a move without a clock. */
+function showClockChoice() {
+  const value = $('clock').value;
+  $('clock-custom').hidden = value !== 'custom';
+  $('time-row').hidden = value !== 'move';
+}
 
 function bindControls() {
   $('board').addEventListener('click', (e) => {
@@ -585,6 +724,7 @@ function bindControls() {
   $('flip').addEventListener('click', () => {
     state.flipped = !state.flipped;
     renderBoard();
+    renderClocks();
   });
   $('labels').addEventListener('change', () => {
     state.labels = $('labels').value;
@@ -596,6 +736,15 @@ function bindControls() {
   $('last').addEventListener('click', () => go(state.game.plies.length));
   $('takeback').addEventListener('click', takeBack);
   $('time').addEventListener('change', () => state.session.request(`st ${$('time').value}`));
+  // A new time control starts a new game: a clock is not changed mid-game.
+  showClockChoice();
+  $('clock').addEventListener('change', () => {
+    showClockChoice();
+    newGame();
+  });
+  for (const id of ['clock-min', 'clock-inc', 'clock-byo']) {
+    $(id).addEventListener('change', () => newGame());
+  }
   $('skill').addEventListener('input', () => {
     $('skill-out').textContent = $('skill').value;
   });

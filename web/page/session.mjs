@@ -163,18 +163,19 @@ export class Session {
 
   /** `go`: Kyodai plays the side to move; resolves with its move (null if
    * stopped) and any result it then claimed. The page takes control back
-   * with `force` after each move. */
-  go() {
-    this.going = this.think().finally(() => {
+   * with `force` after each move. `before`: lines sent just before `go`
+   * (the clocks: `time`, `otim`). */
+  go(before = []) {
+    this.going = this.think(before).finally(() => {
       this.going = null;
     });
     return this.going;
   }
 
-  async think() {
+  async think(before) {
     // Kyodai answers the `ping` after its move, and a result it claims
     // comes right after the move, so both are in this request's answer.
-    const evs = await this.request('go');
+    const evs = await this.request(...before, 'go');
     const move = evs.find((e) => e.type === 'move');
     if (this.stopped) {
       this.stopped = false;

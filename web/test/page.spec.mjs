@@ -308,3 +308,99 @@ test('analysis deepens on its own and pauses while a move is entered', { skip },
   await page.waitForFunction(() => window.kyodaiPage.analysing && !window.kyodaiPage.entry);
   assert.ok(paused >= 6);
 });
+
+/** A new game against Kyodai (or `watch`) under a custom clock; resolves once it has started. */
+async function clockGame(page, { mode, min = '0', inc = '0', byo = '0' }) {
+  await page.selectOption('#clock', 'custom');
+  await page.fill('#clock-min', min);
+  await page.fill('#clock-inc', inc);
+  await page.fill('#clock-byo', byo);
+  await page.selectOption('#mode', mode);
+  await page.click('#new');
+  await page.evaluate(() => window.kyodaiPage.starting);
+  await ready(page);
+}
+
+const clockRow = (page, side) => page.evaluate((s) => {
+  const row = document.querySelector(`.clock-row[data-side="${s}"]`);
+  return {
+    time: row.querySelector('.time').textContent,
+    note: row.querySelector('.note').textContent,
+    running: row.classList.contains('running'),
+    flagged: row.classList.contains('flagged'),
+    low: row.classList.contains('low'),
+    top: row.id === 'clock-top',
+  };
+}, side);
+async function exportPgn(page) {
+  if (!(await page.evaluate(() => document.getElementById('io-card').open))) await page.click('#io-card summary');
+  await page.click('#pgn-export');
+  return page.inputValue('#pgn');
+}
+
+const shown = (page, side) => page.evaluate((s) => window.kyodaiPage.clock.show(s), side);
+
+test('a game clock: both clocks run, Kyodai moves in its time, a loss on time, take-back', { skip }, async (t) => {
+  const page = await open(t);
+  // 6 s + 0.5 s a move.
+  await clockGame(page, { mode: 'sente', min: '0.1', inc: '0.5' });
+  assert.equal((await clockRow(page, 'b')).top, true, "Kyodai's clock above the board");
+  assert.equal((await clockRow(page, 'b')).time, '0:06.0');
+  assert.equal((await clockRow(page, 'w')).running, true, "the player's clock runs on the player's turn");
+  await page.waitForTimeout(300);
+  assert.ok((await shown(page, 'w')).main < 5800, 'Sente thinks on its own time');
+  for (const [from, to] of [['f4', 'f5'], ['g4', 'g5']]) {
+    await click(page, from);
+    await click(page, to);
+    await page.waitForFunction(() => window.kyodaiPage.clock.turn === 'w', null, { timeout: 10000 });
+    assert.equal(await page.evaluate(() => window.kyodaiPage.game.result), null);
+  }
+  assert.equal((await moves(page)).length, 4);
+  const gote = await shown(page, 'b');
+  // Two moves of Kyodai's in 6 s + 2 x 0.5 s, with time to spare.
+  assert.ok(gote.main > 1000 && gote.main < 7000, `Kyodai has ${gote.main} ms left`);
+  // Sente does not move again: its time runs out, and the page says so.
+  await page.waitForFunction(() => window.kyodaiPage.game.result, null, { timeout: 15000 });
+  assert.equal(await page.textContent('#result'), '0-1 Sente loses on time');
+  assert.match(await page.textContent('#status'), /0-1 · Sente loses on time/);
+  assert.deepEqual(
+    { ...(await clockRow(page, 'w')), top: undefined },
+    { time: '0:00.0', note: '', running: false, flagged: true, low: true, top: undefined },
+  );
+  const stopped = await clockRow(page, 'b');
+  await page.waitForTimeout(300);
+  assert.deepEqual(await clockRow(page, 'b'), stopped, 'the clocks stop with the game');
+  const pgn = await exportPgn(page);
+  assert.match(pgn, /\[TimeControl "6\+0\.5"\]/);
+  assert.match(pgn, /\[Termination "time forfeit"\]/);
+  assert.match(pgn, /\{Sente loses on time\} 0-1\n\n$/);
+  // Take-back: Sente's last move again, on the clocks as they read then.
+  await page.click('#takeback');
+  await idle(page);
+  assert.equal(await page.isHidden('#result'), true);
+  assert.equal((await moves(page)).length, 2);
+  const back = await shown(page, 'w');
+  assert.ok(back.main > 1000, `Sente has ${back.main} ms again`);
+  assert.equal((await clockRow(page, 'w')).running, true);
+});
+
+test('byoyomi: Kyodai moves within the period; a side over it loses', { skip }, async (t) => {
+  const page = await open(t);
+  // No main time, 2 s a move; Kyodai plays Sente.
+  await clockGame(page, { mode: 'gote', byo: '2' });
+  assert.equal((await clockRow(page, 'w')).top, true);
+  await page.waitForFunction(() => window.kyodaiPage.game.plies.length === 1, null, { timeout: 10000 });
+  assert.equal((await clockRow(page, 'b')).note, 'byoyomi');
+  await click(page, 'f9');
+  await click(page, 'f8');
+  await page.waitForFunction(() => window.kyodaiPage.game.plies.length === 3, null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.kyodaiPage.game.result), null);
+  // Kyodai's moves took less than the period (the PGN's times).
+  const pgn = await exportPgn(page);
+  assert.match(pgn, /\[TimeControl "0 byoyomi 2"\]/);
+  const times = [...pgn.matchAll(/\{[^}]*?([\d.]+)s\}/g)].map((m) => Number(m[1]));
+  assert.equal(times.length, 3);
+  assert.ok(times[0] < 2 && times[2] < 2, `Kyodai's times ${times}`);
+  await page.waitForFunction(() => window.kyodaiPage.game.result, null, { timeout: 5000 });
+  assert.equal(await page.textContent('#result'), '1-0 Gote loses on time');
+});
