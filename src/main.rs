@@ -241,9 +241,10 @@ struct PerftArgs {
     #[arg(long, value_enum, default_value_t = Notation::Cecp)]
     notation: Notation,
     /// The rules counted under: Kyodai's own (docs/rules/), lishogi's, for
-    /// Chu only (docs/rules/chu.md, "lishogi's rules"), or for Tenjiku only
-    /// HaChu's or one of the options of docs/rules/tenjiku.md section 9
-    /// (fd-sideways, no-area-pass, jump-lower-only, forced-promotion).
+    /// Chu only (docs/rules/chu.md, "lishogi's rules"), HaChu's, for Wa and
+    /// Tenjiku (docs/rules/wa.md 8.3, tenjiku.md 9.2), or for Tenjiku only
+    /// one of the options of docs/rules/tenjiku.md 9.3-9.6 (fd-sideways,
+    /// no-area-pass, jump-lower-only, forced-promotion).
     #[arg(
         long,
         default_value = "standard",

@@ -90,7 +90,7 @@ pub enum Value {
 
 /// The rule sets of `Opt::Rules`: the rules the engine plays under CECP
 /// (docs/rules/), lishogi's (docs/rules/chu.md, section on lishogi),
-/// HaChu's Tenjiku (docs/rules/tenjiku.md 9.2), or Tenjiku with one of the
+/// HaChu's Wa and Tenjiku (docs/rules/tenjiku.md 9.2), or Tenjiku with one of the
 /// options of docs/rules/tenjiku.md 9.3-9.6; a variant a rule set does not
 /// cover is played under the engine's own rules.
 pub const RULES: &[&str] = crate::variant::Rules::NAMES;

@@ -49,9 +49,9 @@ Match options:
   -variant V           chu, dai, cashew-shogi, macadamia-shogi, nutty-shogi,
                        suzumu-shogi (or cashew, macadamia, nutty, suzumu)
   -rules R             the rules the referee judges by: standard (Kyodai's,
-                       the default), lishogi (Chu only), or for Tenjiku only
-                       hachu, fd-sideways, no-area-pass, jump-lower-only,
-                       forced-promotion (docs/rules/tenjiku.md 9)
+                       the default), lishogi (Chu only), hachu (Wa, Tenjiku),
+                       or for Tenjiku only fd-sideways, no-area-pass,
+                       jump-lower-only, forced-promotion (tenjiku.md 9)
   -games N             games per encounter per round (default 1)
   -rounds N            rounds (default 1)
   -repeat [N]          play each opening N times (default 2), colours swapped
