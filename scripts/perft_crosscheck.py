@@ -6,7 +6,9 @@ movers, Emperors, Saints, Ghosts, Horned Falcons, Soaring Eagles, promoted
 pieces...).
 
 Usage: python3 scripts/perft_crosscheck.py VARIANT [SEED] [POSITIONS] [DEPTH] [PIECES]
-  VARIANT: chu | dai | cashew | macadamia | nutty | suzumu | wa | tenjiku | tenjiku-hachu   (defaults 1 100 2 14)
+  VARIANT: chu | dai | cashew | macadamia | nutty | suzumu | wa | wa-hachu | tenjiku |
+           tenjiku-RULES (RULES: hachu, fd-sideways, no-area-pass,
+           jump-lower-only, forced-promotion)   (defaults 1 100 2 14)
 Builds nothing: run `cargo build --release` first.  Prints each mismatch
 (with the root moves whose counts differ) and a final
 `positions N mismatches M`; exits 1 on any mismatch.
@@ -78,9 +80,11 @@ def lower(tok):
 
 
 def engine(variant, depth, f, divide=False):
-    # `tenjiku-hachu`: Tenjiku under HaChu's rules (`--rules hachu`).
-    name = variant.removesuffix("-hachu")
-    extra = ["--rules", "hachu"] if variant.endswith("-hachu") else []
+    # `wa-hachu`, `tenjiku-hachu` and the other `tenjiku-RULES`: the
+    # variant under another rule set (`--rules RULES`).
+    var = ref.VARIANTS[variant]
+    name = var.name
+    extra = ["--rules", var.rules] if var.rules != "standard" else []
     cmd = [ENGINE, "perft", name, str(depth), "--fen", f] + extra + (["--divide"] if divide else [])
     return subprocess.run(cmd, capture_output=True, text=True)
 

@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Independent reference move generator for Chu, Dai, Cashew, Macadamia,
-Nutty, Suzumu and Wa Shogi, written from
-docs/rules/{chu,dai,cashew,macadamia,nutty,suzumu,wa}.md and
+Nutty, Suzumu, Tenjiku and Wa Shogi, written from
+docs/rules/{chu,dai,cashew,macadamia,nutty,suzumu,tenjiku,wa}.md and
 docs/notation.md only (never from the engine's sources).  Used to
 check the counts in perft/*.txt and, through perft_crosscheck.py, the
 engine's perft.
 
 Usage: python3 scripts/reference_movegen.py VARIANT FEN DEPTH ["MOVES"] [--divide]
-  VARIANT: chu | dai | cashew | macadamia | nutty | suzumu | wa (the -shogi names too)
+  VARIANT: chu | dai | cashew | macadamia | nutty | suzumu | tenjiku | wa (the
+           -shogi names too), wa-hachu (Wa under HaChu's promotion rule), or
+           Tenjiku under a rule set of tenjiku.md 9 as tenjiku-RULES:
+           tenjiku-hachu, tenjiku-fd-sideways, tenjiku-no-area-pass,
+           tenjiku-jump-lower-only, tenjiku-forced-promotion (the engine's
+           `--rules RULES`)
   MOVES:   space-separated moves in docs/notation.md notation played from FEN
   --divide one line per root move (`from to` legs, kill squares in path
            order, a pass as FROMFROM, `+` for promotion), then the total.
@@ -418,7 +423,7 @@ TEN["+R!"] = TEN["Q!"]
 TEN["+C!"] = NUT["+C!"]                                                 # Tetrarch: one igui, no freezing
 TEN["+W!"] = TEN["D!"]
 TEN_PROMOTABLE = {t for t in TEN if not t.startswith("+")} - {"K", "Q'", "H!", "V!", "Q!", "D!"}
-# tenjiku.md 9.1 (HaChu 0.21): no area moves, the Free Eagle a Queen, the
+# tenjiku.md 9.2 (HaChu 0.21): no area moves, the Free Eagle a Queen, the
 # Tetrarch a Chariot Soldier; jump victims of lower rank ("njump-lower").
 TENH = dict(TEN)
 TENH["D!"] = mkx(slides=DIAG + [FWD, BACK])
@@ -434,6 +439,28 @@ TENH["+R!"] = TENH["Q!"]
 TENH["Q'"] = CHU["Q"]
 TENH["+Q"] = CHU["Q"]
 TENH["+C!"] = SUZ["C!"]
+# tenjiku.md 9.3-9.6: the named options, each Kyodai's default with one
+# change.  fd-sideways (9.3): the Fire Demon slides sideways and diagonally.
+TEN_FDS = dict(TEN)
+TEN_FDS["D!"] = mkx(slides=DIAG + [LEFT, RIGHT], specials=["area3"])
+TEN_FDS["+W!"] = TEN_FDS["D!"]
+# no-area-pass (9.4): an area move never ends on its own square.
+TEN_NAP = dict(TEN)
+TEN_NAP["D!"] = mkx(slides=DIAG + [FWD, BACK], specials=["area3-nopass"])
+TEN_NAP["+W!"] = TEN_NAP["D!"]
+TEN_NAP["V!"] = mkx(slides=DIAG, specials=[("njump", DIAG), "area3-nopass"])
+TEN_NAP["+B!"] = TEN_NAP["V!"]
+# jump-lower-only (9.5): a jump capture's victim ranks below the General too.
+TEN_JLO = dict(TEN)
+TEN_JLO["B!"] = mkx(slides=DIAG, specials=[("njump-lower", DIAG)])
+TEN_JLO["R!"] = mkx(slides=ORTH, specials=[("njump-lower", ORTH)])
+TEN_JLO["V!"] = mkx(slides=DIAG, specials=[("njump-lower", DIAG), "area3"])
+TEN_JLO["Q!"] = mkx(slides=K8, specials=[("njump-lower", K8)])
+TEN_JLO["+F!"] = TEN_JLO["B!"]
+TEN_JLO["+E!"] = TEN_JLO["R!"]
+TEN_JLO["+B!"] = TEN_JLO["V!"]
+TEN_JLO["+R!"] = TEN_JLO["Q!"]
+# forced-promotion (9.6): the pieces are the default's (Variant.forced below).
 TEN_RANK = {"K": 99, "+E": 99, "Q!": 3, "+R!": 3, "V!": 2, "+B!": 2,
             "R!": 1, "B!": 1, "+E!": 1, "+F!": 1}
 
@@ -482,7 +509,9 @@ class Variant:
         self.P = pieces
         self.royal = royal
         self.kind = kind
-        self.hachu = False      # HaChu's rules (tenjiku.md 9.1, wa.md's promotion)
+        self.hachu = False      # HaChu's rules (tenjiku.md 9.2, wa.md's promotion)
+        self.forced = False     # Tenjiku's dead-rank promotions forced (9.2, 9.6)
+        self.rules = "standard"  # the engine's `--rules` for this entry
         self.files = "abcdefghijklmnop"[:size]
 
 
@@ -499,9 +528,17 @@ VARIANTS["tenjiku"] = Variant("tenjiku", 16, TEN, {"K", "+E"}, "tenjiku")
 VARIANTS["tenjiku-shogi"] = VARIANTS["tenjiku"]
 VARIANTS["tenjiku-hachu"] = Variant("tenjiku", 16, TENH, {"K", "+E"}, "tenjiku")
 VARIANTS["tenjiku-hachu"].hachu = True
+VARIANTS["tenjiku-hachu"].forced = True
+for _rules, _pieces in (("hachu", None), ("fd-sideways", TEN_FDS), ("no-area-pass", TEN_NAP),
+                        ("jump-lower-only", TEN_JLO), ("forced-promotion", TEN)):
+    if _pieces is not None:
+        VARIANTS["tenjiku-" + _rules] = Variant("tenjiku", 16, _pieces, {"K", "+E"}, "tenjiku")
+    VARIANTS["tenjiku-" + _rules].rules = _rules
+VARIANTS["tenjiku-forced-promotion"].forced = True
 VARIANTS["wa-shogi"] = VARIANTS["wa"]
 VARIANTS["wa-hachu"] = Variant("wa", 11, WA, {"K"}, "wa")
 VARIANTS["wa-hachu"].hachu = True
+VARIANTS["wa-hachu"].rules = "hachu"
 VARIANTS["nutty-shogi"] = VARIANTS["nutty"]
 VARIANTS["suzumu-shogi"] = VARIANTS["suzumu"]
 VARIANTS["cashew-shogi"] = VARIANTS["cashew"]
@@ -741,9 +778,11 @@ class Gen:
         def skey(q):
             return (q[1], q[0])
 
-        if sp == "area3":
+        if sp in ("area3", "area3-nopass"):
+            # tenjiku.md 9.4 (no-area-pass): no area move ends on s
             for t in self.area3(b, s, col):
-                out.append((s, t, ()))
+                if t != s or sp == "area3":
+                    out.append((s, t, ()))
         elif sp == "harpy":
             for dv in A_JUMPS + D_JUMPS:
                 t = (s[0] + dv[0], s[1] + dv[1])
@@ -784,7 +823,7 @@ class Gen:
                         out.append((s, s, (en[i], en[j])))
         elif sp[0] in ("njump", "njump-lower"):
             # nutty.md 5.2: capture beyond any number of lower-ranked pieces
-            # (tenjiku.md 9.4, HaChu: the victim must rank lower too)
+            # (tenjiku.md 9.2 and 9.5: the victim must rank lower too)
             my = self.jrank(tok)
             for dv in sp[1]:
                 t = add(s, dv, col); first = True
@@ -1028,7 +1067,7 @@ class Gen:
             caps = captured(b, mv)
             fr, to = mv[0], mv[1]
             if burning:
-                # HaChu: a Demon the move captures still burns (tenjiku.md 9.1)
+                # HaChu: a Demon the move captures still burns (tenjiku.md 9.2)
                 if self.demon_adjacent(b, to, col, set() if v.hachu else set(caps)):
                     res.append(mv + ("", None))     # burnt on arrival: 9.1
                     continue
@@ -1045,8 +1084,8 @@ class Gen:
                         (not caps and not self.in_zone(col, fr, 5) and self.in_zone(col, to, 5))
                         or (caps and (self.in_zone(col, fr, 5) or self.in_zone(col, to, 5)))
                         or dead)
-                    if offer and dead and v.hachu:
-                        res.append(mv + ("+", "+" + tok))   # forced (9.5)
+                    if offer and dead and v.forced:
+                        res.append(mv + ("+", "+" + tok))   # forced (9.2, 9.6)
                         continue
                 res.append(mv + ("", None))
                 if offer:

@@ -1,4 +1,4 @@
-use clap::builder::RangedU64ValueParser;
+use clap::builder::{PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 use kyodai::board::Position;
 use kyodai::host::native;
@@ -241,10 +241,17 @@ struct PerftArgs {
     #[arg(long, value_enum, default_value_t = Notation::Cecp)]
     notation: Notation,
     /// The rules counted under: Kyodai's own (docs/rules/), lishogi's, for
-    /// Chu only (docs/rules/chu.md, "lishogi's rules"), or HaChu's, for
-    /// Tenjiku only (docs/rules/tenjiku.md 9.2).
-    #[arg(long, value_enum, default_value_t = RuleSet::Standard)]
-    rules: RuleSet,
+    /// Chu only (docs/rules/chu.md, "lishogi's rules"), HaChu's, for Wa and
+    /// Tenjiku (docs/rules/wa.md 8.3, tenjiku.md 9.2), or for Tenjiku only
+    /// one of the options of docs/rules/tenjiku.md 9.3-9.6 (fd-sideways,
+    /// no-area-pass, jump-lower-only, forced-promotion).
+    #[arg(
+        long,
+        default_value = "standard",
+        value_parser = PossibleValuesParser::new(Rules::NAMES)
+            .map(|name| Rules::parse(&name).unwrap_or_default())
+    )]
+    rules: Rules,
     /// Print how the game has ended in the position counted from (after
     /// --moves) under the rules in force: `outcome none`, or `outcome
     /// RESULT REASON {TEXT}` (`outcome 1-0 bare-king {Gote has a bare king}`).
@@ -264,31 +271,14 @@ enum Notation {
     Usi,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum RuleSet {
-    Standard,
-    Lishogi,
-    Hachu,
-}
-
 /// `v` under the rule set `--rules` names.
 fn under_rules(
     set: &'static VariantSet,
     v: &'static Variant,
-    rules: RuleSet,
+    rules: Rules,
 ) -> Result<&'static Variant, String> {
-    let rules = match rules {
-        RuleSet::Standard => Rules::Standard,
-        RuleSet::Lishogi => Rules::Lishogi,
-        RuleSet::Hachu => Rules::Hachu,
-    };
-    set.find_with(&v.name, rules).ok_or_else(|| {
-        format!(
-            "--rules {}: {} has no such rule set (lishogi plays only chu, hachu only tenjiku)",
-            rules.name(),
-            v.name
-        )
-    })
+    set.find_under(&v.name, rules)
+        .map_err(|e| format!("--rules {}: {e}", rules.name()))
 }
 
 /// Run a perft suite file; false if a count did not match.

@@ -411,8 +411,9 @@ impl<S: Sink> Emitter<'_, S> {
 
     /// Area move (docs/rules/nutty.md 5.3, suzumu.md 5.1): up to `t.area` king
     /// steps, each in any direction, through empty squares; the last may
-    /// capture. Back on the start square it is a pass. A destination the
-    /// piece already reaches by its other moves is not emitted again.
+    /// capture. Back on the start square it is a pass, unless the data
+    /// says `area-pass=no`. A destination the piece already reaches by its
+    /// other moves is not emitted again.
     fn area(&mut self, t: &PieceType, from: Square) {
         let mut seen = CellSet::default();
         seen.insert(from);
@@ -449,7 +450,7 @@ impl<S: Sink> Emitter<'_, S> {
             }
             start = end;
         }
-        if can_pass {
+        if can_pass && t.area_pass {
             self.emit(t, from, from, &[]);
         }
     }

@@ -64,6 +64,7 @@
 //!   steps only: Harpy, Free Eagle);
 //! - the Tenjiku family's powers: `area=N` (up to N king steps through
 //!   empty squares, the last may capture; back to the start is a pass),
+//!   `area-pass=no` (with `area=`: no pass by returning to the start),
 //!   `burn=auto` (Nutty's Fire Demon: burns every adjacent enemy after its
 //!   move, and burns an enemy that lands next to it), `burn=2` (Suzumu's
 //!   Fire Demon: after moving, takes up to two chosen adjacent enemies
@@ -133,25 +134,52 @@ pub enum Rules {
     /// HaChu 0.21's simplified rules (docs/rules/tenjiku.md 9.2): Tenjiku
     /// only.
     Hachu,
+    /// Kyodai's Tenjiku with the Fire Demon sliding sideways instead of
+    /// vertically (docs/rules/tenjiku.md 9.3).
+    FdSideways,
+    /// Kyodai's Tenjiku without the Fire Demon's and Vice General's pass
+    /// by area move (docs/rules/tenjiku.md 9.4).
+    NoAreaPass,
+    /// Kyodai's Tenjiku with a General's jump victim of lower rank only
+    /// (docs/rules/tenjiku.md 9.5).
+    JumpLowerOnly,
+    /// Kyodai's Tenjiku with promotion forced on the ranks a piece could
+    /// never leave (docs/rules/tenjiku.md 9.6).
+    ForcedPromotion,
 }
 
 impl Rules {
+    /// Every rule set, `Standard` first: the `Rules` option's choices, in
+    /// the order of `NAMES`.
+    pub const ALL: [Rules; 7] = [
+        Rules::Standard,
+        Rules::Lishogi,
+        Rules::Hachu,
+        Rules::FdSideways,
+        Rules::NoAreaPass,
+        Rules::JumpLowerOnly,
+        Rules::ForcedPromotion,
+    ];
+
+    /// The names of `ALL`, as `engine.ini`, the command line and the
+    /// protocols write them.
+    pub const NAMES: &'static [&'static str] = &[
+        "standard",
+        "lishogi",
+        "hachu",
+        "fd-sideways",
+        "no-area-pass",
+        "jump-lower-only",
+        "forced-promotion",
+    ];
+
     /// The rule set named in `engine.ini` and on the command line.
     pub fn parse(name: &str) -> Option<Rules> {
-        match name {
-            "standard" => Some(Rules::Standard),
-            "lishogi" => Some(Rules::Lishogi),
-            "hachu" => Some(Rules::Hachu),
-            _ => None,
-        }
+        Rules::ALL.into_iter().find(|r| r.name() == name)
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Rules::Standard => "standard",
-            Rules::Lishogi => "lishogi",
-            Rules::Hachu => "hachu",
-        }
+        Rules::NAMES[self as usize]
     }
 }
 
@@ -286,6 +314,9 @@ pub struct PieceType {
     pub hachu_misplays: bool,
     /// King steps of the area move (0 = none).
     pub area: u8,
+    /// An area move may end back on its start square: a pass (`area-pass`,
+    /// yes unless the data says no).
+    pub area_pass: bool,
     pub burn: Burn,
     /// Adjacent enemies taken at once without moving (0 = no igui).
     pub igui: u8,
@@ -592,6 +623,24 @@ impl VariantSet {
                 .iter()
                 .find(|v| v.rules == rules && v.name == base.name),
         }
+    }
+
+    /// `find_with`, or an error naming the variants `rules` plays (the
+    /// command line's `--rules`, `kyodai match -rules`).
+    pub fn find_under(&self, name: &str, rules: Rules) -> Result<&Variant, String> {
+        self.find_with(name, rules).ok_or_else(|| {
+            let covered: Vec<&str> = self
+                .other_rules
+                .iter()
+                .filter(|v| v.rules == rules)
+                .map(|v| v.name.as_str())
+                .collect();
+            format!(
+                "{name} has no such rule set ({} plays only {})",
+                rules.name(),
+                covered.join(", ")
+            )
+        })
     }
 
     /// The variants by name, each with its shortest alias where that is
@@ -1075,6 +1124,7 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         slot: None,
         hachu_misplays: false,
         area: 0,
+        area_pass: true,
         burn: Burn::None,
         igui: 0,
         jump: None,
@@ -1115,6 +1165,9 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
             ("emperor", None) => p.power = Power::Emperor,
             ("lion", Some("F")) => p.power = Power::DiagonalLion,
             ("area", Some(n)) => p.area = small_number(n, "area", 3)?,
+            ("area-pass", Some(v)) => {
+                p.area_pass = yes_no(v).map_err(|e| format!("area-pass: {e}"))?
+            }
             ("burn", Some("auto")) => p.burn = Burn::Auto,
             ("burn", Some("2")) => p.burn = Burn::Choose,
             ("igui", Some(n)) => p.igui = small_number(n, "igui", 2)?,
@@ -1186,6 +1239,9 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
     }
     if p.jump.is_some() && !flag_named(&d.flags, "jump") {
         return Err("take-jumped or jump-victims without jump=".into());
+    }
+    if flag_named(&d.flags, "area-pass") && p.area == 0 {
+        return Err("area-pass without area=".into());
     }
     for rays in &mut p.rays {
         let leaps: Vec<Ray> = rays.iter().filter(|r| r.range == 1).copied().collect();
@@ -1311,6 +1367,43 @@ mod tests {
             deep.contains("zone depth 4 is deeper than the board's 3 ranks"),
             "{deep}"
         );
+    }
+
+    #[test]
+    fn rule_sets_are_named_once_each() {
+        assert_eq!(Rules::ALL.len(), Rules::NAMES.len());
+        for (i, r) in Rules::ALL.into_iter().enumerate() {
+            assert_eq!(r as usize, i);
+            assert_eq!(Rules::parse(r.name()), Some(r));
+        }
+        assert_eq!(Rules::parse("fide"), None);
+        // Every rule set but the default plays some variant.
+        let set = VariantSet::builtin();
+        for r in &Rules::ALL[1..] {
+            assert!(set.other_rules.iter().any(|v| v.rules == *r), "{r:?}");
+        }
+    }
+
+    #[test]
+    fn area_pass_is_checked() {
+        let demon = |flags: &str| {
+            VariantSet::parse(&format!(
+                "[x]\nboard = 5x5\nstart = k4/5/2D2/5/4K w\npiece = K | King | K | K | - | royal\n\
+                 piece = D | Demon | K | K | - | {flags}\n"
+            ))
+        };
+        let d = demon("area=3 area-pass=no").expect("valid");
+        let t = d.variants[0].piece(d.variants[0].kind("D").unwrap());
+        assert!(t.area == 3 && !t.area_pass);
+        let d = demon("area=2").expect("valid");
+        assert!(d.variants[0].piece(1).area_pass);
+        for (flags, why) in [
+            ("area-pass=no", "area-pass without area="),
+            ("area=3 area-pass=maybe", "area-pass: expected yes or no"),
+        ] {
+            let e = demon(flags).err().unwrap_or_default();
+            assert!(e.contains(why), "{flags}: {e}");
+        }
     }
 
     #[test]

@@ -310,7 +310,11 @@ fn bad_command_lines_are_refused_with_a_reason() {
         ),
         (
             "-engine cmd=a -engine cmd=b -variant dai -rules lishogi",
-            "lishogi's cover Chu only",
+            "-rules lishogi: dai has no such rule set (lishogi plays only chu)",
+        ),
+        (
+            "-engine cmd=a -engine cmd=b -variant chu -rules fd-sideways",
+            "-rules fd-sideways: chu has no such rule set (fd-sideways plays only tenjiku)",
         ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_kyodai"))

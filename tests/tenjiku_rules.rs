@@ -12,7 +12,7 @@ use kyodai::board::Position;
 use kyodai::perft::perft;
 use kyodai::repetition::{Verdict, verdict};
 use kyodai::types::Color;
-use kyodai::variant::{Rules, VariantSet};
+use kyodai::variant::{Rules, Variant, VariantSet};
 
 const NAME: &str = "tenjiku";
 
@@ -295,19 +295,28 @@ fn a_repeated_position_is_illegal() {
 // 9.2 HaChu's rule set.
 // ---------------------------------------------------------------------------
 
+/// Tenjiku under the rule set `rules`.
+fn tenjiku_under(rules: Rules) -> &'static Variant {
+    VariantSet::builtin()
+        .find_with(NAME, rules)
+        .unwrap_or_else(|| panic!("Tenjiku under the rule set {}", rules.name()))
+}
+
+/// The listed pieces (and the Kings of `KINGS`) under the rule set `rules`,
+/// Sente to move.
+fn under(rules: Rules, pieces: &str) -> Position {
+    common::setup(tenjiku_under(rules), &format!("{KINGS}{pieces}"), 'w')
+}
+
 /// The listed pieces (and the Kings of `KINGS`) under HaChu's rules, Sente
 /// to move.
 fn hachu(pieces: &str) -> Position {
-    let v = VariantSet::builtin()
-        .find_with(NAME, Rules::Hachu)
-        .expect("Tenjiku under HaChu's rules");
-    common::setup(v, &format!("{KINGS}{pieces}"), 'w')
+    under(Rules::Hachu, pieces)
 }
 
 #[test]
 fn hachus_rule_set_counts_70_4952_388155() {
-    let v = VariantSet::builtin().find_with(NAME, Rules::Hachu).unwrap();
-    let mut p = Position::start(v);
+    let mut p = Position::start(tenjiku_under(Rules::Hachu));
     assert_eq!(count(&p), 70);
     assert_eq!(perft(&mut p, 2), 4952);
     assert_eq!(perft(&mut p, 3), 388_155);
@@ -362,6 +371,147 @@ fn hachus_promotions_and_burns() {
 }
 
 // ---------------------------------------------------------------------------
+// 9.3-9.6 The named options, each the default rule set with one change.
+// ---------------------------------------------------------------------------
+
+/// The start position's counts at depths 1 and 2 under `rules`, and the
+/// depth-2 count of `fen` (a position where the option shows).
+fn assert_counts(rules: Rules, start: (usize, u64), fen: &str, at_depth_2: u64) {
+    let v = tenjiku_under(rules);
+    let mut p = Position::start(v);
+    assert_eq!(count(&p), start.0, "{}", rules.name());
+    assert_eq!(perft(&mut p, 2), start.1, "{}", rules.name());
+    let mut q = Position::from_fen(v, fen).unwrap();
+    assert_eq!(perft(&mut q, 2), at_depth_2, "{}: {fen}", rules.name());
+}
+
+/// A Fire Demon on c8 and a Gote Pawn on k8: the Demon's sideways slide
+/// reaches it (under `fd-sideways`), its vertical one leaves the area.
+const DEMON_C8: &str = "15k/16/16/16/16/16/16/16/2D!7p5/16/16/16/16/16/16/K15 w - 0 1";
+
+#[test]
+fn fd_sideways_slides_the_fire_demon_sideways_not_vertically() {
+    // 9.3: BsR instead of BvR, for the promoted Water Buffalo too; the
+    // area move (up to three steps any way) stays.
+    let p = under(Rules::FdSideways, "D!@c8 p@k8 +W!@h5");
+    all_legal(
+        &p,
+        &["c8k8", "c8j8", "c8c11", "c8c5", "c8f11", "h5p5", "h5a5"],
+    );
+    all_illegal(&p, &["c8l8", "c8c12", "c8c16", "c8c1", "h5h9", "h5h1"]);
+    // The default's Demon: the other way round.
+    let standard = with_kings("D!@c8 p@k8");
+    all_legal(&standard, &["c8c12", "c8c16", "c8c1"]);
+    illegal(&standard, "c8k8");
+    // Same start counts as the default to depth 3 (the Demons' sideways
+    // lines are closed there); 59 / 234 / 15,028 from DEMON_C8 (default
+    // 63 / 252 / 15,696).
+    assert_counts(Rules::FdSideways, (72, 5255), DEMON_C8, 234);
+}
+
+/// The Vice General's suite case (perft/tenjiku.txt [vice-general]).
+const VICE_GENERAL: &str = "15k/16/16/13g2/12q!3/11p4/10r!5/9p6/16/7V!8/16/16/16/16/16/K15 w - 0 1";
+
+#[test]
+fn no_area_pass_takes_the_area_movers_pass_away() {
+    // 9.4: no area move back to the start square, for both Fire Demons and
+    // both Vice Generals; their other area moves, and a Lion's pass, stay.
+    let p = under(Rules::NoAreaPass, "D!@h8 +W!@m8 V!@c4 +B!@e12 L!@c10");
+    all_illegal(&p, &["h8h8", "m8m8", "c4c4", "e12e12"]);
+    all_legal(&p, &["h8i10", "h8h11", "m8m5", "c4c7", "c4f4", "e12e9"]);
+    all_legal(&p, &["c10c10", "c10d10,d10c10"]);
+    let standard = with_kings("D!@h8 V!@c4");
+    all_legal(&standard, &["h8h8", "c4c4"]);
+    // 72 / 5,248 / 430,203 from the start: the Demons and Vice General
+    // get a free square to pass through from the second move on.
+    assert_counts(Rules::NoAreaPass, (72, 5248), VICE_GENERAL, 5005);
+}
+
+#[test]
+fn jump_lower_only_takes_only_lower_ranks_by_jumping() {
+    // 9.5: the victim of a jump capture must rank below the General; the
+    // first piece on a line is taken by the slide whatever its rank.
+    let p = under(
+        Rules::JumpLowerOnly,
+        "R!@h4 P@h5 r!@h7 p@h9 Q!@a4 P@a5 v!@a8 B!@m4 q!@n5",
+    );
+    all_illegal(&p, &["h4h7", "h4h9"]);
+    all_legal(&p, &["a4a8", "m4n5"]);
+    let start = Position::start(tenjiku_under(Rules::JumpLowerOnly));
+    all_illegal(&start, &["g4g13", "j4j13"]);
+    all_legal(&start, &["g4g12", "h4h13", "h4h16"]);
+    // 70 / 4,963 / 401,078 from the start.
+    assert_counts(Rules::JumpLowerOnly, (70, 4963), VICE_GENERAL, 5041);
+}
+
+/// The second-chance suite case (perft/tenjiku.txt [second-chance]).
+const SECOND_CHANCE: &str = "15k/2P3I7n1/16/9N6/16/13P2/4L6N4/16/16/16/16/16/16/16/16/K15 w - 0 1";
+
+#[test]
+fn forced_promotion_on_the_ranks_a_piece_could_never_leave() {
+    // 9.6: Pawn, Lance, Iron on the last rank, Knight on the last two must
+    // promote; elsewhere promotion stays a choice, and a promoting Water
+    // Buffalo still burns (unlike HaChu's rules).
+    let p = under(
+        Rules::ForcedPromotion,
+        "P@e15 N@j13 I@m15 L@o10 W!@h11 p@g13",
+    );
+    all_legal(
+        &p,
+        &[
+            "e15e16+", "j13i15+", "m15m16+", "o10o16+", "o10o15", "o10o15+",
+        ],
+    );
+    all_illegal(&p, &["e15e16", "j13i15", "m15m16", "o10o16"]);
+    assert_eq!(
+        after(&p, "h11h12+").fen(),
+        common::fen(
+            p.variant(),
+            "K@a1 k@p16 P@e15 N@j13 I@m15 L@o10 +W!@h12",
+            'b'
+        )
+    );
+    // The start counts are the default's to depth 3; 25 / 100 / 2,777
+    // from SECOND_CHANCE (default 32 / 128 / 4,141).
+    assert_counts(Rules::ForcedPromotion, (72, 5255), SECOND_CHANCE, 100);
+}
+
+#[test]
+fn the_options_are_tenjikus_alone() {
+    // Asked for in another variant, each is refused as `hachu` is (which
+    // Wa has too).
+    for (rules, covered) in [
+        (Rules::Hachu, "wa-shogi, tenjiku"),
+        (Rules::FdSideways, "tenjiku"),
+        (Rules::NoAreaPass, "tenjiku"),
+        (Rules::JumpLowerOnly, "tenjiku"),
+        (Rules::ForcedPromotion, "tenjiku"),
+    ] {
+        let name = rules.name();
+        for other in ["chu", "nutty", "suzumu"] {
+            assert!(
+                VariantSet::builtin().find_with(other, rules).is_none(),
+                "{other} {name}"
+            );
+        }
+        let perft = |variant: &str| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_kyodai"))
+                .args(["perft", variant, "1", "--rules", name])
+                .output()
+                .expect("kyodai runs")
+        };
+        let out = perft("suzumu");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{name}");
+        let why = format!(
+            "--rules {name}: suzumu-shogi has no such rule set ({name} plays only {covered})"
+        );
+        assert!(err.contains(&why), "{err}");
+        assert!(perft(NAME).status.success(), "{name}");
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Protocol.
 // ---------------------------------------------------------------------------
 
@@ -412,17 +562,60 @@ fn protocol_burns_are_not_written() {
     e.accepts("p16p15");
 }
 
-#[test]
-fn protocol_rules_option_chooses_hachus_rules() {
-    // 9.2: the `Rules` option's `hachu` plays HaChu's rule set.
+/// The engine after the handshake, `option Rules=RULES`, `new`, `variant
+/// tenjiku` and `force`, at the start position.
+fn engine_under(rules: &str) -> Engine {
     let (mut e, _) = Engine::spawn();
-    e.send("option Rules=hachu");
+    e.send(&format!("option Rules={rules}"));
     e.send("new");
     e.send(&format!("variant {NAME}"));
     e.send("force");
     e.sync();
+    e
+}
+
+#[test]
+fn protocol_rules_option_chooses_hachus_rules() {
+    // 9.2: the `Rules` option's `hachu` plays HaChu's rule set.
+    let mut e = engine_under("hachu");
     e.refuses("g4g13");
     e.accepts("g4g12");
     let mut standard = with_position(&format!("{KINGS}R!@h4 P@h5 r!@h7"), 'w');
     standard.accepts("h4h7");
+}
+
+#[test]
+fn protocol_rules_option_offers_and_plays_the_named_options() {
+    // 9.3-9.6: the `Rules` combo lists every option; `jump-lower-only`
+    // refuses the start's equal-rank jump, `no-area-pass` a Demon's pass
+    // once the Kirin has left g2 (which the default allows).
+    let (e, features) = Engine::spawn();
+    let combo = features
+        .iter()
+        .find(|l| l.contains("option=\"Rules -combo"))
+        .unwrap_or_else(|| panic!("no Rules option: {features:?}"));
+    for name in [
+        "fd-sideways",
+        "no-area-pass",
+        "jump-lower-only",
+        "forced-promotion",
+    ] {
+        assert!(combo.contains(name), "{combo}");
+    }
+    e.quit();
+    let mut e = engine_under("jump-lower-only");
+    e.refuses("g4g13");
+    e.accepts("g4g12");
+    e.quit();
+    for (rules, pass_is_legal) in [("no-area-pass", false), ("standard", true)] {
+        let mut e = engine_under(rules);
+        e.accepts("g2e2");
+        e.accepts("j15l15");
+        if pass_is_legal {
+            e.accepts("g3g3");
+        } else {
+            e.refuses("g3g3");
+        }
+        e.quit();
+    }
 }

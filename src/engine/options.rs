@@ -89,10 +89,11 @@ pub enum Value {
 }
 
 /// The rule sets of `Opt::Rules`: the rules the engine plays under CECP
-/// (docs/rules/), lishogi's (docs/rules/chu.md, section on lishogi), or
-/// HaChu's Tenjiku (docs/rules/tenjiku.md 9.2); a variant a rule set does
-/// not cover is played under the engine's own rules.
-pub const RULES: &[&str] = &["standard", "lishogi", "hachu"];
+/// (docs/rules/), lishogi's (docs/rules/chu.md, section on lishogi),
+/// HaChu's Wa and Tenjiku (docs/rules/tenjiku.md 9.2), or Tenjiku with one of the
+/// options of docs/rules/tenjiku.md 9.3-9.6; a variant a rule set does not
+/// cover is played under the engine's own rules.
+pub const RULES: &[&str] = crate::variant::Rules::NAMES;
 
 /// The transposition table size before anything sets it, MB.
 pub const DEFAULT_HASH_MB: i64 = 64;

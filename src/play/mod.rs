@@ -226,13 +226,9 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
             set.names()
         )
     })?;
-    let variant = set.find_with(&base.name, cfg.rules).ok_or_else(|| {
-        format!(
-            "-rules {}: those rules do not cover {} (lishogi's cover Chu only)",
-            cfg.rules.name(),
-            base.name
-        )
-    })?;
+    let variant = set
+        .find_under(&base.name, cfg.rules)
+        .map_err(|e| format!("-rules {}: {e}", cfg.rules.name()))?;
     if base.name != "chu"
         && let Some(e) = cfg
             .engines
