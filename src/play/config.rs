@@ -47,9 +47,11 @@ Engine options (after -engine, or after -each for all engines):
 
 Match options:
   -variant V           chu, dai, cashew-shogi, macadamia-shogi, nutty-shogi,
-                       suzumu-shogi (or cashew, macadamia, nutty, suzumu)
+                       suzumu-shogi, wa-shogi, tenjiku (or cashew,
+                       macadamia, nutty, suzumu, wa)
   -rules R             the rules the referee judges by: standard (Kyodai's,
-                       the default) or lishogi (Chu only)
+                       the default), lishogi (Chu only) or hachu (HaChu
+                       0.21's, Tenjiku only)
   -games N             games per encounter per round (default 1)
   -rounds N            rounds (default 1)
   -repeat [N]          play each opening N times (default 2), colours swapped
@@ -456,7 +458,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             "-rules" => {
                 let name = value(&mut it, "-rules")?;
                 cfg.rules = Rules::parse(name).ok_or_else(|| {
-                    format!("-rules: unknown rule set '{name}' (standard, lishogi)")
+                    format!("-rules: unknown rule set '{name}' (standard, lishogi, hachu)")
                 })?
             }
             "-games" => cfg.games = number("-games", value(&mut it, "-games")?, 1, MAX_GAMES)?,

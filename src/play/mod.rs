@@ -228,7 +228,7 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
     })?;
     let variant = set.find_with(&base.name, cfg.rules).ok_or_else(|| {
         format!(
-            "-rules {}: those rules do not cover {} (lishogi's cover Chu only)",
+            "-rules {}: those rules do not cover {} (lishogi's cover Chu only, hachu's Tenjiku)",
             cfg.rules.name(),
             base.name
         )
