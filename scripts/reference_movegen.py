@@ -1041,12 +1041,13 @@ class Gen:
                     res.append(mv + r)
         return res
 
-    def demon_adjacent(self, b, t, col, gone):
+    def demon_adjacent(self, b, t, col, gone, own=False):
         """nutty.md 5.1.3: is t next to an enemy (of col) Fire Demon that is
-        not among the squares in gone?"""
+        not among the squares in gone? With own, a Demon of col's side counts
+        too (HaChu's Tenjiku: its own Demons burn the mover, tenjiku.md 9.2)."""
         for dx, dy in K8:
             q = (t[0] + dx, t[1] + dy)
-            if q in b and q not in gone and b[q][0] != col and b[q][1] in NUT_DEMONS:
+            if q in b and q not in gone and (own or b[q][0] != col) and b[q][1] in NUT_DEMONS:
                 return True
         return False
 
@@ -1067,8 +1068,10 @@ class Gen:
             caps = captured(b, mv)
             fr, to = mv[0], mv[1]
             if burning:
-                # HaChu: a Demon the move captures still burns (tenjiku.md 9.2)
-                if self.demon_adjacent(b, to, col, set() if v.hachu else set(caps)):
+                # HaChu: a Demon the move captures still burns, and so do
+                # the mover's own Demons (tenjiku.md 9.2)
+                if (self.demon_adjacent(b, to, col, {fr}, own=True) if v.hachu
+                        else self.demon_adjacent(b, to, col, set(caps))):
                     res.append(mv + ("", None))     # burnt on arrival: 9.1
                     continue
                 if nutty:
@@ -1135,7 +1138,7 @@ class Gen:
             # nutty.md 5.1.6, tenjiku.md 5.1.6: passive burn, (promotion),
             # active burn
             old = pos.hist[-1][0]
-            if (self.demon_adjacent(old, t, col, {s}) if self.v.hachu
+            if (self.demon_adjacent(old, t, col, {s}, own=True) if self.v.hachu
                     else self.demon_adjacent(b, t, col, set())):
                 del b[t]
             elif b[t][1] in NUT_DEMONS and not (self.v.hachu and tok not in NUT_DEMONS):

@@ -4,7 +4,10 @@
 # Usage:
 #   scripts/versus.sh hachu VARIANT [options] [-- kyodai match options...]
 #       Kyodai against HaChu 0.21 (chu, dai, cashew-shogi, macadamia-shogi,
-#       wa-shogi).
+#       wa-shogi, tenjiku). Tenjiku is refereed by HaChu's own rule set
+#       (-rules hachu, docs/rules/tenjiku.md 9.2), which Kyodai then plays
+#       too, and needs a HaChu built to play it (--hachu): Debian's
+#       binary crashes on `variant tenjiku` (tenjiku.md, Sources).
 #   scripts/versus.sh ab BASELINE VARIANT [options] [-- kyodai match options...]
 #       Self-play A/B: this tree's Kyodai against the BASELINE binary, with
 #       an SPRT (default elo0=0 elo1=25) that ends the match once decided.
@@ -14,6 +17,7 @@
 #                    each opening once with each colour)
 #   --tc TC          time control, cutechess syntax (default 10+0.1; ab: 5+0.05)
 #   --kyodai-tc TC   Kyodai's own time control (time odds against HaChu)
+#   --hachu PATH     the HaChu binary (default: the installed hachu)
 #   --sprt A B       SPRT bounds for ab (default 0 25)
 #   --no-sprt        ab: play all the games (a margin to measure, not a
 #                    change to decide)
@@ -45,6 +49,7 @@ die() { echo "versus.sh: $*" >&2; exit 2; }
 [ $# -ge 2 ] || { sed -n '2,/^set -e/{s/^# \{0,1\}//;/^set -e/d;p}' "$0"; exit 2; }
 MODE=$1; shift
 BASELINE=""
+HACHU=""
 if [ "$MODE" = ab ]; then
     BASELINE=$(readlink -f "$1") || die "no baseline binary $1"; shift
     [ -x "$BASELINE" ] || die "baseline $BASELINE is not executable"
@@ -67,6 +72,7 @@ while [ $# -gt 0 ]; do
         --games) GAMES=$2; shift 2 ;;
         --tc) TC=$2; shift 2 ;;
         --kyodai-tc) KYODAI_TC=$2; shift 2 ;;
+        --hachu) HACHU=$(readlink -f "$2") || die "no HaChu binary $2"; shift 2 ;;
         --sprt) SPRT=("$2" "$3"); shift 3 ;;
         --no-sprt) SPRT=(); shift ;;
         --concurrency) CONCURRENCY=$2; shift 2 ;;
@@ -91,10 +97,14 @@ OPENING_ARGS=()
 [ -f "$OPENINGS" ] && OPENING_ARGS=(-openings "file=$OPENINGS" format=fen order=sequential "start=$START")
 
 if [ "$MODE" = hachu ]; then
-    HACHU=$(command -v hachu || echo /usr/games/hachu)
-    if [ ! -x "$HACHU" ]; then
-        [ "$(id -u)" = 0 ] || die "hachu is not installed (apt-get install hachu)"
-        apt-get update -qq && apt-get install -y -qq hachu >/dev/null
+    if [ -n "$HACHU" ]; then
+        [ -x "$HACHU" ] || die "HaChu $HACHU is not executable"
+    else
+        HACHU=$(command -v hachu || echo /usr/games/hachu)
+        if [ ! -x "$HACHU" ]; then
+            [ "$(id -u)" = 0 ] || die "hachu is not installed (apt-get install hachu)"
+            apt-get update -qq && apt-get install -y -qq hachu >/dev/null
+        fi
     fi
     # Where HaChu plays rules of its own (Wa's promotions, Tenjiku's
     # simplified pieces), Kyodai and the referee play HaChu's rule set.

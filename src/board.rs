@@ -479,7 +479,8 @@ impl Position {
 
     /// Nutty's automatic burns caused by `mv`, judged in the position
     /// before it (docs/rules/nutty.md 5.1.6): the mover burns if it ends next
-    /// to an enemy Fire Demon that the move does not remove; otherwise, if
+    /// to an enemy Fire Demon that the move does not remove (under
+    /// `own-demons-burn`, next to one of its own side's too); otherwise, if
     /// it is (or promotes to) a burning Demon, every enemy next to its
     /// final square burns.
     pub fn auto_burns(&self, mv: Move) -> AutoBurn {
@@ -500,11 +501,12 @@ impl Position {
         };
         // Most moves neither land a Demon nor end next to one: the enemy's
         // Demons are among its few special pieces.
-        if landed.burn != Burn::Auto
-            && !self.specials[us.flip().index()]
+        let near = |c: Color| {
+            self.specials[c.index()]
                 .iter()
-                .any(|&sq| sq.distance(to) <= 1)
-        {
+                .any(|&sq| sq != mv.from() && sq.distance(to) <= 1)
+        };
+        if landed.burn != Burn::Auto && !near(us.flip()) && !(v.own_demons_burn && near(us)) {
             return burn;
         }
         let removed = |sq: Square| mv.kills().contains(&sq);
@@ -512,14 +514,20 @@ impl Position {
             self.piece_at(sq)
                 .filter(|p| p.color() != us && !removed(sq) && sq != mv.from())
         };
-        // HaChu's rule set also lets a Demon the move captures burn.
+        // HaChu's rule set also lets a Demon the move captures burn, and
+        // the mover's own Demons (not the mover itself).
         let burner_at = |sq: Square| {
             let p = if v.captured_demons_burn {
                 self.piece_at(sq).filter(|p| p.color() != us)
             } else {
                 enemy_at(sq)
             };
-            p.is_some_and(|p| v.piece(p.kind()).burn == Burn::Auto)
+            let own = || {
+                self.piece_at(sq)
+                    .filter(|p| v.own_demons_burn && p.color() == us && sq != mv.from())
+            };
+            p.or_else(own)
+                .is_some_and(|p| v.piece(p.kind()).burn == Burn::Auto)
         };
         burn.mover_burnt = KING_STEPS.iter().any(|&d| burner_at(to.offset(d)));
         if !burn.mover_burnt && landed.burn == Burn::Auto {

@@ -320,7 +320,10 @@ impl Searcher {
                 2
             } else {
                 pos.make(mv);
-                let exposed = single_royal && !pos.is_over() && royal_attacked(pos, us);
+                // A move that burns our last royal (and not the enemy's
+                // last) loses at once: the worst of the legal moves.
+                let lost = pos.royals(us) == 0 && pos.royals(us.flip()) > 0;
+                let exposed = lost || (single_royal && !pos.is_over() && royal_attacked(pos, us));
                 let repeats = hachu_compatible && pos.is_repetition();
                 pos.unmake();
                 if repeats { 2 } else { usize::from(exposed) }
@@ -972,7 +975,7 @@ impl Worker {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         if pos.is_over() {
-            return -MATE + ply as i32;
+            return over_score(pos, ply);
         }
         if let Some(score) = self.material_end_score(pos, ply) {
             return score;
@@ -1229,7 +1232,7 @@ impl Worker {
         self.seldepth = self.seldepth.max(ply);
         self.nodes += 1;
         if pos.is_over() {
-            return -MATE + ply as i32;
+            return over_score(pos, ply);
         }
         if let Some(score) = self.material_end_score(pos, ply) {
             return score;
@@ -1396,6 +1399,19 @@ fn weakened_choice<'a>(lines: &'a [Line], skill: i8, rng: &mut Rng) -> Option<&'
         }
     }
     chosen
+}
+
+/// The score, for the side to move, of a position where a side has no
+/// royal left: lost if it is the side to move (whatever the other has
+/// left: a move that takes the last enemy royal wins even if it burns the
+/// mover's own), won if only the side that just moved burnt its own last
+/// royal (a Tenjiku or Nutty royal stepping next to a Fire Demon).
+fn over_score(pos: &Position, ply: usize) -> i32 {
+    if pos.royals(pos.side()) == 0 {
+        -MATE + ply as i32
+    } else {
+        MATE - ply as i32
+    }
 }
 
 /// Most valuable victims first (all removed pieces count), then the least

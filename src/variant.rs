@@ -18,6 +18,8 @@
 //!                             ; burns at once (Tenjiku; not HaChu's)
 //! captured-demons-burn = no   ; a Demon the move captures still burns the
 //!                             ; mover landing next to it (HaChu's Tenjiku)
+//! own-demons-burn = no        ; the mover's own Fire Demons burn it too
+//!                             ; when it lands next to one (HaChu's Tenjiku)
 //! lion-trading = yes          ; Chu's Lion-trading rules
 //! counter-strike = everywhere ; see `CounterStrike`: everywhere,
 //!                             ; except-same-square
@@ -531,6 +533,10 @@ pub struct Variant {
     /// A Demon the move itself captures still burns a mover that lands
     /// next to its square (HaChu's Tenjiku).
     pub captured_demons_burn: bool,
+    /// A piece ending its move next to a Fire Demon of its own side burns
+    /// too, as next to an enemy one (HaChu's Tenjiku: HaChu 0.21 marks
+    /// every Demon's neighbours alike).
+    pub own_demons_burn: bool,
     /// `in_zone[color][cell]`.
     in_zone: [Vec<bool>; 2],
     /// `far_rank[color][cell]`: ranks between the square and the far edge
@@ -751,6 +757,7 @@ struct Draft {
     dead_ranks_forced: bool,
     burn_on_promotion: bool,
     captured_demons_burn: bool,
+    own_demons_burn: bool,
     native: bool,
     start: Option<String>,
     hachu_start: Option<String>,
@@ -789,6 +796,7 @@ impl Draft {
             dead_ranks_forced: false,
             burn_on_promotion: true,
             captured_demons_burn: false,
+            own_demons_burn: false,
             native: false,
             start: None,
             hachu_start: None,
@@ -875,6 +883,7 @@ impl Draft {
             "dead-ranks-forced" => self.dead_ranks_forced = yes_no(value)?,
             "burn-on-promotion" => self.burn_on_promotion = yes_no(value)?,
             "captured-demons-burn" => self.captured_demons_burn = yes_no(value)?,
+            "own-demons-burn" => self.own_demons_burn = yes_no(value)?,
             "start" => self.start = Some(value.to_string()),
             "hachu-start" => self.hachu_start = Some(value.to_string()),
             "start-name" => self.start_name = Some(value.to_string()),
@@ -1073,6 +1082,7 @@ impl Draft {
             dead_ranks_forced: self.dead_ranks_forced,
             burn_on_promotion: self.burn_on_promotion,
             captured_demons_burn: self.captured_demons_burn,
+            own_demons_burn: self.own_demons_burn,
             in_zone,
             far_rank,
         };

@@ -13,6 +13,7 @@ use kyodai::perft::perft;
 use kyodai::repetition::{Verdict, verdict};
 use kyodai::types::Color;
 use kyodai::variant::{Rules, Variant, VariantSet};
+use std::time::Duration;
 
 const NAME: &str = "tenjiku";
 
@@ -315,11 +316,11 @@ fn hachu(pieces: &str) -> Position {
 }
 
 #[test]
-fn hachus_rule_set_counts_70_4952_388155() {
+fn hachus_rule_set_counts_70_4952_388084() {
     let mut p = Position::start(tenjiku_under(Rules::Hachu));
     assert_eq!(count(&p), 70);
     assert_eq!(perft(&mut p, 2), 4952);
-    assert_eq!(perft(&mut p, 3), 388_155);
+    assert_eq!(perft(&mut p, 3), 388_084);
     // Without the equal-ranked Rook Generals' jump captures.
     all_illegal(&p, &["g4g13", "j4j13"]);
 }
@@ -368,6 +369,45 @@ fn hachus_promotions_and_burns() {
         after(&l, "h6h7,h7h8").fen(),
         common::fen(l.variant(), "K@a1 k@p16 p@i8", 'b')
     );
+}
+
+#[test]
+fn hachus_own_demons_burn_a_piece_landing_next_to_them() {
+    // HaChu 0.21 marks the neighbours of every Fire Demon alike: a piece
+    // (a Demon too) that ends its move next to a Demon of its own side
+    // burns as next to an enemy one, keeping what it took and without
+    // promoting. Passing by is safe, and a Demon burns none of its own.
+    let p = hachu("D!@d4 P@c2 R@a5 r@c6 D!@h8 G@e11 p@f12 D!@g13");
+    let rest = "K@a1 k@p16 D!@d4 R@a5 r@c6 D!@h8 G@e11 p@f12 D!@g13";
+    assert_after(&p, "c2c3", rest, 'b');
+    assert_after(
+        &p,
+        "a5c5",
+        "K@a1 k@p16 D!@d4 P@c2 r@c6 D!@h8 G@e11 p@f12 D!@g13",
+        'b',
+    );
+    assert_after(
+        &p,
+        "a5h5",
+        "K@a1 k@p16 D!@d4 P@c2 R@h5 r@c6 D!@h8 G@e11 p@f12 D!@g13",
+        'b',
+    );
+    // A Demon next to its own Demon burns and burns nothing.
+    assert_after(
+        &p,
+        "h8e5",
+        "K@a1 k@p16 D!@d4 P@c2 R@a5 r@c6 G@e11 p@f12 D!@g13",
+        'b',
+    );
+    // A capture next to its own Demon keeps the victim off, unpromoted.
+    let q = hachu("D!@d4 R@a5 r@c5 G@e11 p@f12 D!@g13");
+    assert_after(&q, "a5c5", "K@a1 k@p16 D!@d4 G@e11 p@f12 D!@g13", 'b');
+    assert_after(&q, "e11f12", "K@a1 k@p16 D!@d4 R@a5 r@c5 D!@g13", 'b');
+    illegal(&q, "e11f12+");
+    // Under Kyodai's own rules the same moves are safe.
+    let standard = with_kings("D!@d4 P@c2 R@a5 r@c5");
+    assert_after(&standard, "c2c3", "K@a1 k@p16 D!@d4 P@c3 R@a5 r@c5", 'b');
+    assert_after(&standard, "a5c5", "K@a1 k@p16 D!@d4 P@c2 R@c5", 'b');
 }
 
 // ---------------------------------------------------------------------------
@@ -550,6 +590,58 @@ fn protocol_results_by_capture_and_by_burning() {
     // A royal stepping next to an enemy Demon burns itself.
     let mut e = with_position("K@a1 d!@c3 k@p16", 'w');
     e.ends_with("a1b2", "0-1");
+}
+
+/// The engine's move after `sd depth` and `go`.
+fn engine_move(e: &mut Engine, depth: u32) -> String {
+    e.send(&format!("sd {depth}"));
+    e.send("go");
+    let (_, line) = e.wait_for(Duration::from_secs(10), "'move' line", |l| {
+        l.starts_with("move ")
+    });
+    line["move ".len()..].trim().to_string()
+}
+
+#[test]
+fn the_engine_does_not_burn_its_own_last_royal() {
+    // 6.1: a royal stepping next to a Fire Demon burns and its side loses;
+    // the search once scored such a step as a win (the game over, the
+    // opponent to move). The Gote Demon on c3 is walled in by its Pawns;
+    // a1b2 takes one and burns the King.
+    let mut e = with_position(
+        "K@a1 R@h1 d!@c3 p@b2 p@b3 p@b4 p@c2 p@c4 p@d2 p@d3 p@d4 k@p16",
+        'w',
+    );
+    for depth in 1..=3 {
+        let mv = engine_move(&mut e, depth);
+        assert_ne!(mv, "a1b2", "depth {depth}");
+        e.send("force");
+        e.send("undo");
+        e.sync();
+    }
+    // Under HaChu's rules its own Demon (walled in by its Pawns) burns it
+    // too.
+    let (mut h, _) = Engine::spawn();
+    h.send("option Rules=hachu");
+    h.send("new");
+    h.send(&format!("variant {NAME}"));
+    h.send("force");
+    h.send(&format!(
+        "setboard {}",
+        common::fen(
+            variant(NAME),
+            "K@a1 R@h1 D!@c3 P@b3 P@b4 P@c4 P@d4 P@d3 P@d2 P@c2 k@p16",
+            'w'
+        )
+    ));
+    h.sync();
+    for depth in 1..=3 {
+        let mv = engine_move(&mut h, depth);
+        assert_ne!(mv, "a1b2", "depth {depth}");
+        h.send("force");
+        h.send("undo");
+        h.sync();
+    }
 }
 
 #[test]

@@ -47,7 +47,8 @@ Engine options (after -engine, or after -each for all engines):
 
 Match options:
   -variant V           chu, dai, cashew-shogi, macadamia-shogi, nutty-shogi,
-                       suzumu-shogi (or cashew, macadamia, nutty, suzumu)
+                       suzumu-shogi, wa-shogi, tenjiku (or cashew,
+                       macadamia, nutty, suzumu, wa)
   -rules R             the rules the referee judges by: standard (Kyodai's,
                        the default), lishogi (Chu only), hachu (Wa, Tenjiku),
                        or for Tenjiku only fd-sideways, no-area-pass,
