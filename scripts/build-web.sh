@@ -11,7 +11,13 @@ cd "$REPO"
 target=wasm32-unknown-unknown
 need_targets "$target"
 # The library as a C-style dynamic library: its exports are src/host/wasm.rs.
-cargo rustc --quiet --release --lib --target "$target" --crate-type cdylib
+# LLVM inlines more than its default (threshold 225) here: the browsers'
+# WebAssembly compilers inline little or nothing themselves, and each call
+# costs a frame, a stack check and reloads of the memory's base; at 2000
+# the search runs 6.5% fewer instructions (V8, Node 20) for a file 1.6
+# times as large (253 KB gzipped instead of 180 KB). Larger thresholds
+# make functions that V8 compiles worse (4000: 5% more than the default).
+cargo rustc --quiet --release --lib --target "$target" --crate-type cdylib -- -C llvm-args=-inline-threshold=2000
 dist=web/dist
 rm -rf "$dist"
 mkdir -p "$dist"

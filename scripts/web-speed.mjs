@@ -1,11 +1,21 @@
 // Measure the browser module against the native engine on this machine:
 // nodes per second of the same fixed-depth USI search (Chu start position),
-// alternating module and native runs; the module's start-up time; `stop`
-// latency with and without the shared input buffer; memory use.
+// alternating module and native runs, by the engines' own clock (wall
+// time) and by the CPU time each process spent on the search (on Linux:
+// on a machine shared with other work, wall time measures the neighbours
+// too); the module's start-up time; `stop` latency with and without the
+// shared input buffer; memory use.
 //
 //   scripts/build-web.sh && cargo build --release
 //   node scripts/web-speed.mjs [DEPTH] [RUNS]
+//
+// Each engine first searches to depth 9 and is then reset (usinewgame)
+// before the measured search: the module's code is compiled twice, a
+// quick first version at once and the optimised one in the background
+// as functions get hot, and the first search of a fresh module runs
+// partly in the first (its start-up is measured on its own, below).
 import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Kyodai from '../web/dist/kyodai.mjs';
 
@@ -36,17 +46,52 @@ function reader(send) {
   };
 }
 
+// CPU milliseconds (user and system) used so far by a process or thread,
+// from its /proc stat file (null where there is none).
+function cpuMs(statFile) {
+  try {
+    const stat = readFileSync(statFile, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+// CPU milliseconds per thread of this process.
+function threadsCpuMs() {
+  try {
+    return new Map(readdirSync('/proc/self/task').map((t) => [t, cpuMs(`/proc/self/task/${t}/stat`)]));
+  } catch {
+    return null;
+  }
+}
+
 // Nodes and milliseconds of the last `info depth` line.
 function figures(lines) {
   const info = lines.filter((l) => l.startsWith('info depth')).pop();
   return { nodes: Number(/ nodes (\d+)/.exec(info)[1]), ms: Number(/ time (\d+)/.exec(info)[1]) };
 }
 
-async function search(r) {
+// The search, with the CPU time it took: the native process's (`pid`),
+// or for the module the time of the thread of this process that ran it
+// (its worker; V8's compiler and collector threads are not counted).
+async function search(r, pid = null) {
+  r.send('usinewgame');
+  r.send('position startpos');
+  await r.ask('go depth 9', 'bestmove');
   r.send('usinewgame');
   r.send('position startpos');
   await r.ask('isready', 'readyok');
-  return figures(await r.ask(`go depth ${depth}`, 'bestmove'));
+  const before = pid ? cpuMs(`/proc/${pid}/stat`) : threadsCpuMs();
+  const f = figures(await r.ask(`go depth ${depth}`, 'bestmove'));
+  const after = pid ? cpuMs(`/proc/${pid}/stat`) : threadsCpuMs();
+  let cpu = null;
+  if (pid && before !== null && after !== null) cpu = after - before;
+  if (!pid && before && after) {
+    cpu = Math.max(...[...after].map(([t, ms]) => ms - (before.get(t) ?? 0)));
+  }
+  return { ...f, cpu };
 }
 
 async function moduleRun() {
@@ -70,21 +115,26 @@ async function nativeRun() {
     parts.forEach((l) => r.take(l));
   });
   await r.ask('usi', 'usiok');
-  const f = await search(r);
+  const f = await search(r, child.pid);
   child.kill();
   return f;
 }
 
 const nps = (f) => (f.nodes * 1000) / f.ms;
 const ratios = [];
+const cpuRatios = [];
 for (let i = 0; i < runs; i++) {
   const native = await nativeRun();
   const wasm = await moduleRun();
+  if (native.nodes !== wasm.nodes) console.log(`node counts differ: native ${native.nodes}, module ${wasm.nodes}`);
   ratios.push(nps(wasm) / nps(native));
-  console.log(`run ${i + 1}: native ${native.nodes} nodes ${native.ms} ms (${nps(native).toFixed(0)} nps), module ${wasm.nodes} nodes ${wasm.ms} ms (${nps(wasm).toFixed(0)} nps), ratio ${ratios.at(-1).toFixed(3)}`);
+  const cpu = native.cpu && wasm.cpu ? native.cpu / wasm.cpu : null;
+  if (cpu) cpuRatios.push(cpu);
+  const cpuText = cpu ? `; CPU ${native.cpu.toFixed(0)} ms and ${wasm.cpu.toFixed(0)} ms, ratio ${cpu.toFixed(3)}` : '';
+  console.log(`run ${i + 1}: native ${native.nodes} nodes ${native.ms} ms (${nps(native).toFixed(0)} nps), module ${wasm.nodes} nodes ${wasm.ms} ms (${nps(wasm).toFixed(0)} nps), ratio ${ratios.at(-1).toFixed(3)}${cpuText}`);
 }
-ratios.sort((a, b) => a - b);
-console.log(`median module/native nps: ${ratios[Math.floor(runs / 2)].toFixed(3)}`);
+const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(3);
+console.log(`median module/native nps: ${median(ratios)} (wall)${cpuRatios.length ? `, ${median(cpuRatios)} (CPU time)` : ''}`);
 
 // Start-up: from the factory call to `usiok`.
 const rss0 = process.memoryUsage().rss;

@@ -629,25 +629,33 @@ impl Position {
         self.cells[sq.index()] = new;
     }
 
+    /// Write a cell, its old contents kept in the undo record of the move
+    /// being made (the last one).
     #[inline]
-    fn record(&mut self, undo: &mut Undo, sq: Square, new: Cell) {
-        undo.changes.push((sq, self.cells[sq.index()]));
+    fn record(&mut self, sq: Square, new: Cell) {
+        let old = self.cells[sq.index()];
+        if let Some(undo) = self.undo.last_mut() {
+            undo.changes.push((sq, old));
+        }
         self.put(sq, new);
     }
 
     /// Play a move produced by `movegen` (or matched against its output).
     pub fn make(&mut self, mv: Move) {
-        let mut undo = Undo {
+        let from = mv.from();
+        let mover = self.piece_at(from).expect("move from an empty square");
+        let v = self.variant;
+        let burns = self.auto_burns(mv);
+        // The undo record is filled in place (`record`): one built aside
+        // and pushed at the end is a 96-byte copy, which WebAssembly
+        // engines make through a call into the host.
+        self.undo.push(Undo {
             mv: Some(mv),
             changes: ArrayVec::new(),
             state: self.state,
             hash: self.hash,
             reversible: self.reversible,
-        };
-        let from = mv.from();
-        let mover = self.piece_at(from).expect("move from an empty square");
-        let v = self.variant;
-        let burns = self.auto_burns(mv);
+        });
         // The last Lion taken, the destination's after the kill squares'.
         let mut lion_taken: Option<Square> = None;
         let mut plain_lion_taken = false;
@@ -668,13 +676,13 @@ impl Position {
             if let Some(p) = self.piece_at(k) {
                 take(p, k);
             }
-            self.record(&mut undo, k, Cell::EMPTY);
+            self.record(k, Cell::EMPTY);
         }
         if mv.to() != from {
             if let Some(p) = self.piece_at(mv.to()) {
                 take(p, mv.to());
             }
-            self.record(&mut undo, from, Cell::EMPTY);
+            self.record(from, Cell::EMPTY);
         }
         let mover_type = v.piece(mover.kind());
         let landed_kind: Kind = match contagion {
@@ -686,13 +694,13 @@ impl Position {
         };
         let landed = Piece::new(mover.color(), landed_kind);
         if mv.to() != from || landed != mover {
-            self.record(&mut undo, mv.to(), Cell::from(landed));
+            self.record(mv.to(), Cell::from(landed));
         }
         if burns.mover_burnt {
-            self.record(&mut undo, mv.to(), Cell::EMPTY);
+            self.record(mv.to(), Cell::EMPTY);
         }
         for &sq in &burns.victims {
-            self.record(&mut undo, sq, Cell::EMPTY);
+            self.record(sq, Cell::EMPTY);
         }
         let burnt = burns.mover_burnt || !burns.victims.is_empty();
         let bit = 1u8 << mover.color().index();
@@ -717,19 +725,26 @@ impl Position {
         };
         self.side = self.side.flip();
         self.hash ^= ZOBRIST.black_to_move;
-        self.undo.push(undo);
         self.keys.push(self.hash);
     }
 
     /// Take back the last `make` or `make_null`.
     pub fn unmake(&mut self) {
-        let undo = self.undo.pop().expect("unmake without a move");
-        for &(sq, old) in undo.changes.iter().rev() {
+        // Read in place, not popped whole (a copy, as in `make`).
+        let last = self
+            .undo
+            .len()
+            .checked_sub(1)
+            .expect("unmake without a move");
+        for i in (0..self.undo[last].changes.len()).rev() {
+            let (sq, old) = self.undo[last].changes[i];
             self.put(sq, old);
         }
+        let undo = &self.undo[last];
         self.state = undo.state;
         self.hash = undo.hash;
         self.reversible = undo.reversible;
+        self.undo.truncate(last);
         self.side = self.side.flip();
         self.keys.pop();
     }
