@@ -107,17 +107,14 @@ if [ "$MODE" = hachu ]; then
         fi
     fi
     # Where HaChu plays rules of its own (Wa's promotions, Tenjiku's
-    # simplified pieces), Kyodai and the referee play HaChu's rule set.
-    HACHU_RULES=()
+    # simplified pieces), the referee judges by HaChu's rule set and tells
+    # Kyodai (its `Rules` option) to play it.
     EXTRA=()
     case "$VARIANT" in
-        wa-shogi|wa|tenjiku|tenjiku-shogi)
-            HACHU_RULES=("option.Rules=hachu")
-            EXTRA=(-rules hachu) ;;
+        wa-shogi|wa|tenjiku|tenjiku-shogi|tenjikushogi) EXTRA=(-rules hachu) ;;
     esac
     ENGINES=(-engine "cmd=$OUT/kyodai" name=Kyodai "tc=$KYODAI_TC"
              "option.XBoard-safe moves=0" "option.HaChu compatible moves=1"
-             "${HACHU_RULES[@]}"
              -engine "cmd=$HACHU" name=HaChu "tc=$TC")
 else
     ENGINES=(-engine "cmd=$OUT/kyodai" name=Kyodai "tc=$TC" "option.XBoard-safe moves=0"
