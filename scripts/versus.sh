@@ -4,10 +4,11 @@
 # Usage:
 #   scripts/versus.sh hachu VARIANT [options] [-- kyodai match options...]
 #       Kyodai against HaChu 0.21 (chu, dai, cashew-shogi, macadamia-shogi,
-#       wa-shogi, tenjiku). Tenjiku is refereed by HaChu's own rule set
-#       (-rules hachu, docs/rules/tenjiku.md 9.2), which Kyodai then plays
-#       too, and needs a HaChu built to play it (--hachu): Debian's
-#       binary crashes on `variant tenjiku` (tenjiku.md, Sources).
+#       wa-shogi, tenjiku). Wa and Tenjiku are refereed by HaChu's own
+#       rule set (-rules hachu: docs/rules/wa.md 8.3, docs/rules/tenjiku.md
+#       9.2), which Kyodai then plays too. Tenjiku needs a HaChu built to
+#       play it (--hachu): Debian's binary crashes on `variant tenjiku`
+#       (tenjiku.md, Sources).
 #   scripts/versus.sh ab BASELINE VARIANT [options] [-- kyodai match options...]
 #       Self-play A/B: this tree's Kyodai against the BASELINE binary, with
 #       an SPRT (default elo0=0 elo1=25) that ends the match once decided.
