@@ -13,11 +13,14 @@ need_targets "$target"
 # The library as a C-style dynamic library: its exports are src/host/wasm.rs.
 # LLVM inlines more than its default (threshold 225) here: the browsers'
 # WebAssembly compilers inline little or nothing themselves, and each call
-# costs a frame, a stack check and reloads of the memory's base; at 2000
-# the search runs 6.5% fewer instructions (V8, Node 20) for a file 1.6
-# times as large (253 KB gzipped instead of 180 KB). Larger thresholds
-# make functions that V8 compiles worse (4000: 5% more than the default).
-cargo rustc --quiet --release --lib --target "$target" --crate-type cdylib -- -C llvm-args=-inline-threshold=2000
+# costs a frame, a stack check and reloads of the memory's base. At 1500
+# the search runs about 6.5% fewer instructions than at the default (V8,
+# Node 20) for a file 1.3 times as large (229 KB gzipped instead of 180
+# KB); 2000 ran as many instructions for 255 KB, 1000 0.8% more, 3000
+# 13% more (V8 compiles the huge functions worse). Move generation's
+# piece_moves and rays are inlined whatever the threshold (movegen.rs):
+# the inliner's choices otherwise shift with small source changes.
+cargo rustc --quiet --release --lib --target "$target" --crate-type cdylib -- -C llvm-args=-inline-threshold=1500
 dist=web/dist
 rm -rf "$dist"
 mkdir -p "$dist"
