@@ -133,8 +133,8 @@ pub enum Rules {
     /// lishogi's rules (its rules library shogiops; docs/rules/chu.md,
     /// "lishogi's rules"): Chu only.
     Lishogi,
-    /// HaChu 0.21's simplified rules (docs/rules/tenjiku.md 9.2): Tenjiku
-    /// only.
+    /// HaChu 0.21's rules: Tenjiku's simplified pieces (docs/rules/tenjiku.md
+    /// 9.2) and Wa's promotion rule (docs/rules/wa.md 8.3).
     Hachu,
     /// Kyodai's Tenjiku with the Fire Demon sliding sideways instead of
     /// vertically (docs/rules/tenjiku.md 9.3).

@@ -22,7 +22,8 @@ pub enum Opt {
     Elo,
     /// Play random legal moves: the test opponent of the weakest level.
     RandomMover,
-    /// Which rules the games are played under (`RULES`).
+    /// Which rules the games are played under (`Rules::NAMES`); a variant
+    /// a rule set does not cover is played under the engine's own rules.
     Rules,
     /// Centipawns a draw is worth less than nothing to the engine.
     Contempt,
@@ -87,13 +88,6 @@ pub enum Value {
     Int(i64),
     Text(&'static str),
 }
-
-/// The rule sets of `Opt::Rules`: the rules the engine plays under CECP
-/// (docs/rules/), lishogi's (docs/rules/chu.md, section on lishogi),
-/// HaChu's Wa and Tenjiku (docs/rules/tenjiku.md 9.2), or Tenjiku with one of the
-/// options of docs/rules/tenjiku.md 9.3-9.6; a variant a rule set does not
-/// cover is played under the engine's own rules.
-pub const RULES: &[&str] = crate::variant::Rules::NAMES;
 
 /// The transposition table size before anything sets it, MB.
 pub const DEFAULT_HASH_MB: i64 = 64;
@@ -181,7 +175,7 @@ pub const SPECS: &[Spec] = &[
         usi: Some("Rules"),
         kind: Kind::Combo {
             default: "standard",
-            choices: RULES,
+            choices: crate::variant::Rules::NAMES,
         },
     },
     Spec {
