@@ -1,12 +1,14 @@
 // Measure the browser module against the native engine on this machine:
 // nodes per second of the same fixed-depth USI search (Chu start position),
-// alternating module and native runs, by the engines' own clock (wall
-// time) and by the CPU time each process spent on the search (on Linux:
-// on a machine shared with other work, wall time measures the neighbours
-// too); the module's start-up time; `stop` latency with and without the
-// shared input buffer; memory use.
+// alternating a native run, a run of the module under Node and one in
+// headless Chromium (a cross-origin-isolated page importing kyodai.mjs;
+// skipped where Debian's chromium or web/'s playwright-core is missing),
+// by the engines' own clock (wall time) and by the CPU time of the thread
+// that searched (on a machine shared with other work, wall time measures
+// the neighbours too); then under Node the module's start-up time, `stop`
+// latency with and without the shared input buffer, and memory use.
 //
-//   scripts/build-web.sh && cargo build --release
+//   scripts/build-web.sh && cargo build --release && (cd web && npm ci)
 //   node scripts/web-speed.mjs [DEPTH] [RUNS]
 //
 // Each engine first searches to depth 9 and is then reset (usinewgame)
@@ -15,13 +17,16 @@
 // as functions get hot, and the first search of a fresh module runs
 // partly in the first (its start-up is measured on its own, below).
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import Kyodai from '../web/dist/kyodai.mjs';
+import { startStaticServer } from '../web/test/static-server.mjs';
 
 const depth = Number(process.argv[2] ?? 9);
 const runs = Number(process.argv[3] ?? 3);
 const NATIVE = fileURLToPath(new URL('../target/release/kyodai', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
 
 // Feed lines to `send`, resolve when a line starting with `prefix` comes.
 function reader(send) {
@@ -58,40 +63,63 @@ function cpuMs(statFile) {
   }
 }
 
-// CPU milliseconds per thread of this process.
-function threadsCpuMs() {
-  try {
-    return new Map(readdirSync('/proc/self/task').map((t) => [t, cpuMs(`/proc/self/task/${t}/stat`)]));
-  } catch {
-    return null;
-  }
-}
-
 // Nodes and milliseconds of the last `info depth` line.
 function figures(lines) {
   const info = lines.filter((l) => l.startsWith('info depth')).pop();
   return { nodes: Number(/ nodes (\d+)/.exec(info)[1]), ms: Number(/ time (\d+)/.exec(info)[1]) };
 }
 
-// The search, with the CPU time it took: the native process's (`pid`),
-// or for the module the time of the thread of this process that ran it
-// (its worker; V8's compiler and collector threads are not counted).
-async function search(r, pid = null) {
-  r.send('usinewgame');
-  r.send('position startpos');
-  await r.ask('go depth 9', 'bestmove');
-  r.send('usinewgame');
-  r.send('position startpos');
-  await r.ask('isready', 'readyok');
-  const before = pid ? cpuMs(`/proc/${pid}/stat`) : threadsCpuMs();
-  const f = figures(await r.ask(`go depth ${depth}`, 'bestmove'));
-  const after = pid ? cpuMs(`/proc/${pid}/stat`) : threadsCpuMs();
-  let cpu = null;
-  if (pid && before !== null && after !== null) cpu = after - before;
-  if (!pid && before && after) {
-    cpu = Math.max(...[...after].map(([t, ms]) => ms - (before.get(t) ?? 0)));
+// CPU milliseconds per thread of the processes `pids`, keyed pid/tid.
+function threadsCpuMs(pids) {
+  const threads = new Map();
+  for (const pid of pids) {
+    try {
+      for (const t of readdirSync(`/proc/${pid}/task`)) threads.set(`${pid}/${t}`, cpuMs(`/proc/${pid}/task/${t}/stat`));
+    } catch {
+      // The process ended.
+    }
   }
-  return { ...f, cpu };
+  return threads;
+}
+
+// This process's descendants (Chromium's browser, zygote and renderers).
+function descendants(root) {
+  const children = new Map();
+  for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+      children.set(ppid, [...(children.get(ppid) ?? []), p]);
+    } catch {
+      // The process ended.
+    }
+  }
+  const found = [];
+  const queue = [String(root)];
+  while (queue.length) {
+    const kids = children.get(queue.shift()) ?? [];
+    found.push(...kids);
+    queue.push(...kids);
+  }
+  return found;
+}
+
+// The search, with the CPU time it took by `meter` (a map of CPU
+// milliseconds per thread, read before and after): the time of the
+// thread that ran it (the native search thread, the module's worker; V8's
+// compiler and collector threads are not counted).
+async function search(r, meter) {
+  await r.send('usinewgame');
+  await r.send('position startpos');
+  await r.ask('go depth 9', 'bestmove');
+  await r.send('usinewgame');
+  await r.send('position startpos');
+  await r.ask('isready', 'readyok');
+  const before = meter();
+  const f = figures(await r.ask(`go depth ${depth}`, 'bestmove'));
+  const after = meter();
+  const deltas = [...after].map(([t, ms]) => (ms ?? 0) - (before.get(t) ?? ms ?? 0));
+  return { ...f, cpu: deltas.length ? Math.max(...deltas) : null };
 }
 
 async function moduleRun() {
@@ -99,7 +127,7 @@ async function moduleRun() {
   const r = reader((l) => e.postMessage(l));
   e.addMessageListener((l) => r.take(l));
   await r.ask('usi', 'usiok');
-  const f = await search(r);
+  const f = await search(r, () => threadsCpuMs([process.pid]));
   e.terminate();
   return f;
 }
@@ -115,26 +143,107 @@ async function nativeRun() {
     parts.forEach((l) => r.take(l));
   });
   await r.ask('usi', 'usiok');
-  const f = await search(r, child.pid);
+  // The whole process: its search thread ends with each search.
+  const f = await search(r, () => new Map([['process', cpuMs(`/proc/${child.pid}/stat`)]]));
   child.kill();
   return f;
 }
 
+// Headless Chromium with a cross-origin-isolated page that imports the
+// module as a site would (Debian's chromium, npm's playwright-core from
+// web/); null where either is missing.
+async function openChromium() {
+  let chromium;
+  try {
+    ({ chromium } = createRequire(new URL('../web/package.json', import.meta.url))('playwright-core'));
+  } catch {
+    return null;
+  }
+  if (!existsSync(CHROMIUM)) return null;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const server = await startStaticServer(fileURLToPath(new URL('../web/dist/', import.meta.url)));
+  const page = await browser.newPage();
+  await page.route('**/speed.html', (route) => route.fulfill({
+    status: 200,
+    headers: {
+      'content-type': 'text/html',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+    },
+    body: '<!doctype html><title>Kyodai speed</title>',
+  }));
+  await page.goto(`${server.url}speed.html`);
+  if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the speed page is not cross-origin isolated');
+  return {
+    page,
+    close: async () => {
+      await browser.close();
+      server.close();
+    },
+  };
+}
+
+// A fresh engine in the page, driven like the others.
+async function chromiumRun({ page }) {
+  await page.evaluate(async () => {
+    const { default: Factory } = await import('./kyodai.mjs');
+    const engine = await Factory();
+    const lines = [];
+    let waiting = null;
+    engine.addMessageListener((line) => {
+      lines.push(line);
+      if (waiting && line.startsWith(waiting.prefix)) {
+        const w = waiting;
+        waiting = null;
+        w.resolve(lines.slice());
+      }
+    });
+    window.kyodai = {
+      engine,
+      ask: (line, prefix) => new Promise((resolve) => {
+        waiting = { prefix, resolve };
+        lines.length = 0;
+        engine.postMessage(line);
+      }),
+    };
+  });
+  const r = {
+    send: (line) => page.evaluate((l) => window.kyodai.engine.postMessage(l), line),
+    ask: (line, prefix) => page.evaluate(([l, p]) => window.kyodai.ask(l, p), [line, prefix]),
+  };
+  await r.ask('usi', 'usiok');
+  const f = await search(r, () => threadsCpuMs(descendants(process.pid)));
+  await page.evaluate(() => window.kyodai.engine.terminate());
+  return f;
+}
+
 const nps = (f) => (f.nodes * 1000) / f.ms;
-const ratios = [];
-const cpuRatios = [];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(3);
+const browser = await openChromium();
+if (!browser) console.log(`no Chromium run: needs ${CHROMIUM} and npm ci in web/`);
+const runtimes = [['Node', moduleRun], ...(browser ? [['Chromium', () => chromiumRun(browser)]] : [])];
+const ratios = new Map(runtimes.map(([name]) => [name, { wall: [], cpu: [] }]));
 for (let i = 0; i < runs; i++) {
   const native = await nativeRun();
-  const wasm = await moduleRun();
-  if (native.nodes !== wasm.nodes) console.log(`node counts differ: native ${native.nodes}, module ${wasm.nodes}`);
-  ratios.push(nps(wasm) / nps(native));
-  const cpu = native.cpu && wasm.cpu ? native.cpu / wasm.cpu : null;
-  if (cpu) cpuRatios.push(cpu);
-  const cpuText = cpu ? `; CPU ${native.cpu.toFixed(0)} ms and ${wasm.cpu.toFixed(0)} ms, ratio ${cpu.toFixed(3)}` : '';
-  console.log(`run ${i + 1}: native ${native.nodes} nodes ${native.ms} ms (${nps(native).toFixed(0)} nps), module ${wasm.nodes} nodes ${wasm.ms} ms (${nps(wasm).toFixed(0)} nps), ratio ${ratios.at(-1).toFixed(3)}${cpuText}`);
+  const parts = [`native ${native.nodes} nodes ${native.ms} ms, CPU ${native.cpu} ms`];
+  for (const [name, run] of runtimes) {
+    const wasm = await run();
+    if (native.nodes !== wasm.nodes) console.log(`node counts differ: native ${native.nodes}, ${name} ${wasm.nodes}`);
+    const wall = nps(wasm) / nps(native);
+    const cpu = native.cpu / wasm.cpu;
+    ratios.get(name).wall.push(wall);
+    ratios.get(name).cpu.push(cpu);
+    parts.push(`${name} ${wasm.ms} ms, CPU ${wasm.cpu} ms: ratio ${wall.toFixed(3)} (wall), ${cpu.toFixed(3)} (CPU)`);
+  }
+  console.log(`run ${i + 1}: ${parts.join('; ')}`);
 }
-const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(3);
-console.log(`median module/native nps: ${median(ratios)} (wall)${cpuRatios.length ? `, ${median(cpuRatios)} (CPU time)` : ''}`);
+for (const [name, { wall, cpu }] of ratios) {
+  console.log(`median module/native nps, ${name}: ${median(wall)} (wall), ${median(cpu)} (CPU time)`);
+}
+if (browser) await browser.close();
 
 // Start-up: from the factory call to `usiok`.
 const rss0 = process.memoryUsage().rss;
@@ -144,7 +253,7 @@ const r = reader((l) => e.postMessage(l));
 e.addMessageListener((l) => r.take(l));
 await r.ask('usi', 'usiok');
 console.log(`ready (factory to usiok): ${(performance.now() - t0).toFixed(0)} ms`);
-await search(r);
+await search(r, () => new Map());
 console.log(`memory: process RSS grew ${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MB with the default hash (64 MB) after a search`);
 // stop latency, shared buffer.
 r.send('position startpos');
