@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# soak.sh - a long series of games in all six variants under XBoard, to
+# soak.sh - a long series of games in every variant under XBoard, to
 # catch crashes, illegal moves, time losses and hung games.
 #
 # Usage: scripts/soak.sh [--games N] [--tc M[:SS]] [--inc SEC]
 #                        [--variants "chu dai ..."] [--out DIR] [--jobs J]
 #
-# Defaults: 200 games, 0:10 + 0.1 s, all six variants, out dir
+# Defaults: 200 games, 0:10 + 0.1 s, every variant, out dir
 # match-out/soak-DATE. Games go round the variants two at a time (one with
 # each colour): against HaChu in Chu, Dai, Cashew and Macadamia, Kyodai
-# against itself in Nutty and Suzumu (HaChu does not play them). Each pair is
+# against itself in Nutty and Suzumu (HaChu does not play them), Tenjiku
+# (Debian's HaChu cannot) and Wa (HaChu plays Wa by another promotion rule,
+# and XBoard would judge by Kyodai's: scripts/versus.sh plays that). Each pair is
 # one scripts/match.sh run (openings, adapters and options as match.sh sets
 # them). At the end a table per variant counts Kyodai's crashes, illegal
 # moves (lost by an illegal move, or a refused move the reference generator
@@ -22,7 +24,7 @@ REPO=$(cd "$SCRIPT_DIR/.." && pwd)
 GAMES=200
 TC=0:10
 INC=0.1
-VARIANTS="chu dai cashew macadamia nutty suzumu"
+VARIANTS="chu dai cashew macadamia nutty suzumu tenjiku wa-shogi"
 JOBS=1
 OUT="$REPO/match-out/soak-$(date +%Y%m%d-%H%M%S)"
 COMMAND="$0 $*"
@@ -69,7 +71,7 @@ lane() {
     for ((i = $1; i < ${#batches[@]}; i += JOBS)); do
         read -r v n offset <<<"${batches[$i]}"
         case "$v" in
-            nutty|nutty-shogi|suzumu|suzumu-shogi) opponent=(--engine-b "$KYODAI") ;;
+            nutty|nutty-shogi|suzumu|suzumu-shogi|tenjiku|tenjiku-shogi|wa|wa-shogi) opponent=(--engine-b "$KYODAI") ;;
             *) opponent=() ;;
         esac
         first=$(( 2 * i + 1 ))
@@ -118,5 +120,5 @@ for variant, row in sorted(table.items()):
         total[k] += row[k]
 print("%-16s %6d %8d %8d %10d %11d" % ("total", total["games"], total["crash"], total["illegal"],
                                       total["time"], total["unfinished"]))
-print("(Kyodai's counts; in Nutty and Suzumu both engines are Kyodai. Per-run reports: %s/*/summary.txt)" % out)
+print("(Kyodai's counts; in Nutty, Suzumu, Tenjiku and Wa both engines are Kyodai. Per-run reports: %s/*/summary.txt)" % out)
 PY

@@ -11,7 +11,8 @@ use kyodai::{bench, openings, perft, tune};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-/// Kyodai: Chu, Dai, Cashew, Macadamia, Nutty and Suzumu Shogi over CECP.
+/// Kyodai: Chu, Dai, Cashew, Macadamia, Nutty, Suzumu, Tenjiku and Wa Shogi over
+/// CECP and USI.
 #[derive(Parser)]
 #[command(
     name = "kyodai",

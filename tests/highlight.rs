@@ -1,5 +1,5 @@
 //! Mouse entry (`lift`/`put`/`hover` answered with `highlight`): along
-//! random games in all six variants, every legal move can be entered by
+//! random games in every variant, every legal move can be entered by
 //! clicking marked squares the way XBoard does, the text XBoard then sends
 //! is that move, and every marked square leads to a legal move.
 

@@ -11,7 +11,7 @@ import {
 } from './notation.mjs';
 import { formatScore, MultiPv } from './protocol.mjs';
 import { writePgn, pgnDate } from './pgn.mjs';
-import { pieceLabel } from './labels.mjs';
+import { pieceLabel, drawsKanji } from './labels.mjs';
 import {
   GameClock, parseControl, customControl, controlTag, describeControl, levelCommand, engineCommands, formatClock,
 } from './clock.mjs';
@@ -77,9 +77,22 @@ async function start() {
     $('skill').value = skill.default;
     $('skill-out').textContent = skill.default;
   }
+  chooseLabels();
   bindControls();
   setInterval(tick, 100);
   await newGame();
+}
+
+// Kanji by default; letters on a system with no Japanese font, where the
+// kanji would be empty boxes (the Pieces menu still offers them).
+function chooseLabels() {
+  const probe = document.createElement('span');
+  probe.className = 'pc';
+  document.body.append(probe);
+  const font = getComputedStyle(probe).fontFamily;
+  probe.remove();
+  state.labels = drawsKanji(document, font) ? 'kanji' : 'latin';
+  $('labels').value = state.labels;
 }
 
 function humanPlays(side) {

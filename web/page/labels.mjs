@@ -168,3 +168,25 @@ export function pieceLabel(type, style) {
   }
   return latinLabel(type.token);
 }
+
+/** Whether the browser draws `text` (by default a kanji) in `font` (a CSS
+ * font-family list): false where no font it has holds it and it would show
+ * as empty boxes. Judged by drawing it beside a code point no font has (a
+ * private-use one): the two come out the same only as boxes. `doc` is the
+ * page's document; true where it cannot draw (nothing to judge by). */
+export function drawsKanji(doc, font, text = KANJI.King) {
+  const SIZE = 32;
+  const draw = (text) => {
+    const canvas = doc.createElement('canvas');
+    canvas.width = SIZE;
+    canvas.height = SIZE;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx) return null;
+    ctx.font = `24px ${font}`;
+    ctx.textBaseline = 'top';
+    ctx.fillText(text, 2, 2);
+    return ctx.getImageData(0, 0, SIZE, SIZE).data.join();
+  };
+  const missing = draw('\u{10FFFD}');
+  return missing === null || draw(text) !== missing;
+}

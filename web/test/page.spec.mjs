@@ -50,8 +50,10 @@ after(async () => {
   server?.close();
 });
 
-/** A fresh page on `query`, failing the test on any console error. */
-async function open(t, { query = '', width = 1280, height = 800 } = {}) {
+/** A fresh page on `query`, ready, failing the test on any console error;
+ * with kanji labels (the tests read them; the default depends on the
+ * machine's fonts) unless `fontDefault`. */
+async function open(t, { query = '', width = 1280, height = 800, fontDefault = false } = {}) {
   const page = await browser.newPage({ viewport: { width, height } });
   const errors = [];
   page.on('console', (m) => {
@@ -64,6 +66,7 @@ async function open(t, { query = '', width = 1280, height = 800 } = {}) {
   });
   await page.goto(server.url + query);
   await ready(page);
+  if (!fontDefault) await page.selectOption('#labels', 'kanji');
   return page;
 }
 
@@ -110,6 +113,24 @@ test('the page loads with no console error and draws the start position', { skip
   assert.equal((await pieceOn(page, 'g12')).sente, false);
   await page.selectOption('#labels', 'latin');
   assert.equal((await pieceOn(page, 'f1')).label, 'K');
+});
+
+test('the pieces show kanji where the browser has a font for them, letters where it would draw boxes', { skip }, async (t) => {
+  const page = await open(t, { fontDefault: true });
+  const judged = await page.evaluate(async () => {
+    const { drawsKanji } = await import('./labels.mjs');
+    const font = getComputedStyle(document.querySelector('.pc')).fontFamily;
+    return {
+      kanji: drawsKanji(document, font),
+      latin: drawsKanji(document, font, 'K'),
+      missing: drawsKanji(document, font, '\u{10FFFC}'),
+    };
+  });
+  assert.equal(judged.latin, true);
+  assert.equal(judged.missing, false);
+  const expected = judged.kanji ? 'kanji' : 'latin';
+  assert.equal(await page.inputValue('#labels'), expected);
+  assert.equal((await pieceOn(page, 'f1')).label, judged.kanji ? '王' : 'K');
 });
 
 test('a short game by clicks in every variant against Kyodai, with its thinking shown', { skip }, async (t) => {
