@@ -12,6 +12,7 @@ import {
 import { formatScore, MultiPv } from './protocol.mjs';
 import { writePgn, pgnDate } from './pgn.mjs';
 import { pieceLabel, drawsKanji } from './labels.mjs';
+import { KEPT, pageStorage, restoreSettings, saveSettings } from './settings.mjs';
 import {
   GameClock, parseControl, customControl, controlTag, describeControl, levelCommand, engineCommands, formatClock,
 } from './clock.mjs';
@@ -68,16 +69,20 @@ async function start() {
   for (const v of state.variants) {
     select.append(new Option(v.title, v.name));
   }
-  const wanted = new URLSearchParams(location.search).get('variant');
-  select.value = state.variants.some((v) => v.name === wanted) ? wanted : state.variants[0].name;
+  select.value = state.variants[0].name;
   const skill = session.option('Skill level');
   if (skill) {
     $('skill').min = skill.min;
     $('skill').max = skill.max;
     $('skill').value = skill.default;
-    $('skill-out').textContent = skill.default;
   }
   chooseLabels();
+  // The choices of the last visit, then the variant the address names.
+  restoreSettings(document, pageStorage());
+  const wanted = new URLSearchParams(location.search).get('variant');
+  if (state.variants.some((v) => v.name === wanted)) select.value = wanted;
+  state.labels = $('labels').value;
+  $('skill-out').textContent = $('skill').value;
   bindControls();
   setInterval(tick, 100);
   await newGame();
@@ -781,6 +786,7 @@ function bindControls() {
     state.pv.clear();
     renderAnalysis();
   });
+  for (const id of KEPT) $(id).addEventListener('change', () => saveSettings(document, pageStorage()));
   $('fen-show').addEventListener('click', showFen);
   $('fen-load').addEventListener('click', () => {
     const fen = $('fen').value.trim();

@@ -133,6 +133,30 @@ test('the pieces show kanji where the browser has a font for them, letters where
   assert.equal((await pieceOn(page, 'f1')).label, judged.kanji ? '王' : 'K');
 });
 
+test('the choices of one visit are kept for the next', { skip }, async (t) => {
+  const page = await open(t);
+  await page.selectOption('#variant', 'wa-shogi');
+  await ready(page);
+  await page.selectOption('#mode', 'watch');
+  await ready(page);
+  await page.selectOption('#labels', 'latin');
+  await page.selectOption('#time', '2');
+  await page.selectOption('#multipv', '3');
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.inputValue('#variant'), 'wa-shogi');
+  assert.equal(await page.inputValue('#mode'), 'watch');
+  assert.equal(await page.inputValue('#time'), '2');
+  assert.equal(await page.inputValue('#multipv'), '3');
+  assert.equal(await page.locator('.sq').count(), 121);
+  assert.equal((await pieceOn(page, 'f1')).label, 'K');
+  // The address's variant wins over the kept one.
+  await page.goto(`${server.url}?variant=dai`);
+  await ready(page);
+  assert.equal(await page.locator('.sq').count(), 225);
+  assert.equal(await page.inputValue('#mode'), 'watch');
+});
+
 test('a short game by clicks in every variant against Kyodai, with its thinking shown', { skip }, async (t) => {
   const page = await open(t);
   await page.selectOption('#time', '0.5');
