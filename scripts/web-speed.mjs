@@ -186,33 +186,19 @@ async function openChromium() {
   };
 }
 
-// A fresh engine in the page, driven like the others.
+// A fresh engine in the page, driven like the others (by `reader`, whose
+// source the page gets).
 async function chromiumRun({ page }) {
-  await page.evaluate(async () => {
+  await page.evaluate(async (readerSource) => {
     const { default: Factory } = await import('./kyodai.mjs');
     const engine = await Factory();
-    const lines = [];
-    let waiting = null;
-    engine.addMessageListener((line) => {
-      lines.push(line);
-      if (waiting && line.startsWith(waiting.prefix)) {
-        const w = waiting;
-        waiting = null;
-        w.resolve(lines.slice());
-      }
-    });
-    window.kyodai = {
-      engine,
-      ask: (line, prefix) => new Promise((resolve) => {
-        waiting = { prefix, resolve };
-        lines.length = 0;
-        engine.postMessage(line);
-      }),
-    };
-  });
+    const r = new Function(`return ${readerSource}`)()((l) => engine.postMessage(l));
+    engine.addMessageListener((l) => r.take(l));
+    window.kyodai = { engine, r };
+  }, reader.toString());
   const r = {
-    send: (line) => page.evaluate((l) => window.kyodai.engine.postMessage(l), line),
-    ask: (line, prefix) => page.evaluate(([l, p]) => window.kyodai.ask(l, p), [line, prefix]),
+    send: (line) => page.evaluate((l) => window.kyodai.r.send(l), line),
+    ask: (line, prefix) => page.evaluate(([l, p]) => window.kyodai.r.ask(l, p), [line, prefix]),
   };
   await r.ask('usi', 'usiok');
   const f = await search(r, () => threadsCpuMs(descendants(process.pid)));
