@@ -2,10 +2,12 @@
 // page loads its engines: a classic script defining a global factory,
 // called on the main thread with {wasmBinary, locateFile, wasmMemory}, in a
 // cross-origin-isolated page; then lishogi's analysis commands. Also the
-// ES module's shape and the page without isolation. Needs
+// ES module's shape, the page without isolation, and the README's example
+// for a site as that site's own script. Needs
 // scripts/build-web.sh first, Debian's chromium and npm's playwright-core.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from './static-server.mjs';
@@ -150,6 +152,29 @@ test('ES module, no isolation: CECP plays and a search without limit ends', asyn
   assert.ok(result.stopMs < 5000, `exit answered after ${result.stopMs} ms`);
   assert.deepEqual(errors, []);
   console.log(`chromium, not isolated: analysis ended ${result.stopMs.toFixed(0)} ms after exit (search limit 1000 ms)`);
+  await page.close();
+  server.close();
+});
+
+test("the README's ten-line example gets Kyodai's best move for a lishogi Chu SFEN", async () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const example = /Chu analysis in ten lines:\n\n```js\n([^]*?)```/.exec(readme)?.[1];
+  assert.ok(example, 'the README has the example');
+  assert.ok(example.trim().split('\n').length <= 10, 'ten lines at most');
+  const { page, errors, server } = await openPage(true);
+  const logged = [];
+  page.on('console', (m) => logged.push(m.text()));
+  // The example as a site's own module script, in a page beside the module.
+  await page.route('**/readme-example.html', (route) => route.fulfill({
+    status: 200,
+    headers: { 'content-type': 'text/html' },
+    body: `<!doctype html><title>README example</title><script type="module">${example}</script>`,
+  }));
+  const bestmove = page.waitForEvent('console', { predicate: (m) => m.text().startsWith('bestmove'), timeout: 60000 });
+  await page.goto(`${server.url}readme-example.html`);
+  assert.match((await bestmove).text(), /^bestmove [1-9][0-2]?[a-l][1-9][0-2]?[a-l]/);
+  assert.ok(logged.some((l) => /^info depth 10 .* multipv 3 /.test(l)), 'three lines at depth 10');
+  assert.deepEqual(errors, []);
   await page.close();
   server.close();
 });
