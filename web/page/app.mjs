@@ -418,32 +418,51 @@ function tick() {
   const side = clock.flagged();
   // Not while a request for the player's move is under way (finish()
   // judges it), nor once Kyodai's move has arrived (engineMove() does).
-  if (!side || g.result || state.timingOut) return;
+  if (!side || g.result || state.ending) return;
   if (state.busy && !$('promote').open) return;
   if (state.thinking && state.moveAt >= clock.since) return;
   timeUp(side).catch(report);
 }
 
-/** `side`'s time ran out: it loses, as `kyodai match` words it; Kyodai
- * stops thinking and is told the result. */
+/** `side`'s time ran out: it loses, as `kyodai match` words it. */
 async function timeUp(side) {
+  if (state.game.result || state.ending) return;
+  state.clock.expire(side);
+  await endByPage({
+    result: side === 'w' ? '0-1' : '1-0',
+    reason: `${sideName(side)} loses on time`,
+    termination: 'time forfeit',
+  });
+}
+
+/** The player resigns (with two players, the side to move), whenever the
+ * game is running; a move being entered is given up, Kyodai stops. */
+async function resign() {
   const g = state.game;
-  if (g.result || state.timingOut) return;
-  state.timingOut = true;
+  if (!state.ready || !g || g.result || state.ending) return;
+  // A request of the move entry under way finishes first (the promotion
+  // dialog waits for the player: it is closed instead).
+  while (state.busy && !$('promote').open) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (g !== state.game || g.result) return;
+  const side = state.mode === 'watch' ? g.side : state.mode === 'sente' ? 'w' : 'b';
+  state.clock?.stop(performance.now());
+  await endByPage({ result: side === 'w' ? '0-1' : '1-0', reason: `${sideName(side)} resigns` });
+}
+
+/** The game ends by the page's judgement (time, resignation): a move being
+ * entered is given up, Kyodai stops thinking and is told the result. */
+async function endByPage(result) {
+  const g = state.game;
+  state.ending = true;
   try {
-    state.clock.expire(side);
     state.entry = null;
     if ($('promote').open) $('promote').close();
-    g.result = {
-      result: side === 'w' ? '0-1' : '1-0',
-      reason: `${sideName(side)} loses on time`,
-      termination: 'time forfeit',
-    };
+    g.result = result;
     renderAll();
     await stopEngine();
-    await state.session.request(`result ${g.result.result} {${g.result.reason}}`);
+    await state.session.request(`result ${result.result} {${result.reason}}`);
   } finally {
-    state.timingOut = false;
+    state.ending = false;
   }
   renderAll();
 }
@@ -665,6 +684,7 @@ function renderStatus() {
     setStatus(`${g.side === 'w' ? 'Sente' : 'Gote'} to move`);
   }
   $('takeback').disabled = !g.plies.length;
+  $('resign').disabled = !!g.result;
 }
 
 function setStatus(text) {
@@ -753,6 +773,7 @@ function bindControls() {
   $('next').addEventListener('click', () => go(state.view + 1));
   $('last').addEventListener('click', () => go(state.game.plies.length));
   $('takeback').addEventListener('click', takeBack);
+  $('resign').addEventListener('click', () => resign().catch(report));
   $('time').addEventListener('change', () => state.session.request(`st ${$('time').value}`));
   // A new time control starts a new game: a clock is not changed mid-game.
   showClockChoice();

@@ -260,6 +260,36 @@ test('the game ends as the engine judges it, with the reason', { skip }, async (
   assert.match(await page.textContent('#status'), /1-0/);
 });
 
+test('resigning: while Kyodai thinks it stops; with two players the side to move resigns', { skip }, async (t) => {
+  const page = await open(t);
+  await page.selectOption('#time', '5');
+  await page.selectOption('#mode', 'gote');
+  await ready(page);
+  await page.waitForFunction(() => window.kyodaiPage.thinking);
+  await page.click('#resign');
+  await page.waitForFunction(() => !window.kyodaiPage.thinking && window.kyodaiPage.game.result);
+  assert.equal(await page.textContent('#result'), '1-0 Gote resigns');
+  assert.match(await page.textContent('#status'), /1-0 · Gote resigns/);
+  assert.equal(await page.isDisabled('#resign'), true);
+  // Kyodai's move, stopped, is not played.
+  await page.waitForTimeout(300);
+  assert.deepEqual(await moves(page), []);
+  assert.match(await exportPgn(page), /\{Gote resigns\} 1-0\n/);
+  await setup(page, { mode: 'watch' });
+  assert.equal(await page.isDisabled('#resign'), false);
+  await click(page, 'f4');
+  await click(page, 'f5');
+  await idle(page);
+  await page.click('#resign');
+  await page.waitForFunction(() => window.kyodaiPage.game.result);
+  assert.equal(await page.textContent('#result'), '1-0 Gote resigns');
+  // A take-back takes the resignation back too.
+  await page.click('#takeback');
+  await idle(page);
+  assert.equal(await page.isVisible('#result'), false);
+  assert.equal(await page.isDisabled('#resign'), false);
+});
+
 test('a phone-sized screen: the board fits the width', { skip }, async (t) => {
   const page = await open(t, { width: 390, height: 844 });
   const box = await page.locator('#board').boundingBox();
