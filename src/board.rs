@@ -645,7 +645,13 @@ impl Position {
         let from = mv.from();
         let mover = self.piece_at(from).expect("move from an empty square");
         let v = self.variant;
-        let burns = self.auto_burns(mv);
+        // (`auto_burns` checks the variant too, but it is not inlined:
+        // without the check here every move pays for the call.)
+        let burns = if v.auto_burn {
+            self.auto_burns(mv)
+        } else {
+            AutoBurn::default()
+        };
         // The undo record is filled in place (`record`): one built aside
         // and pushed at the end is a 96-byte copy, which WebAssembly
         // engines make through a call into the host.

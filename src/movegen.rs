@@ -232,29 +232,19 @@ impl<S: Sink> Emitter<'_, S> {
         if self.captures_only && !captures && !may_burn {
             return;
         }
-        if self.pos.state().lion_strike && !t.is_lion() && captures {
-            // Chu rule 2 (counter-strike): no non-Lion capture of a Lion
-            // right after a non-Lion took a Lion; under lishogi's reading,
-            // except on the square of that capture (`lion_square`).
-            let exempt = self.pos.state().lion_square;
-            let barred = |e: &Self, sq: Square| e.is_lion_at(sq) && Some(sq) != exempt;
-            let takes_lion =
-                kills.iter().any(|&k| barred(self, k)) || (to != from && barred(self, to));
-            // The Okazaki rule lets a plain capture of a Lion through when
-            // no piece could take the capturer back.
-            let okazaki = self.okazaki
-                && kills.is_empty()
-                && !attacked_by(self.pos, to, self.us.flip(), &[Some(from)], Some(to));
-            if takes_lion && !okazaki {
-                return;
-            }
-        }
-        let mv = Move::new(from, to, kills, false);
-        let promotion = promotion(self.v, t, self.us, from, to, &victims);
-        if self.v.auto_burn || self.no_pass {
-            self.emit_under_rules(mv, promotion, captures);
+        if self.pos.state().lion_strike
+            && !t.is_lion()
+            && captures
+            && self.counter_strike_barred(from, to, kills)
+        {
             return;
         }
+        let promotion = promotion(self.v, t, self.us, from, to, &victims);
+        if self.v.auto_burn || self.no_pass {
+            self.emit_under_rules(from, to, kills, promotion, captures);
+            return;
+        }
+        let mv = Move::new(from, to, kills, false);
         match promotion {
             Promotion::None => self.push(mv),
             Promotion::Optional => {
@@ -265,10 +255,37 @@ impl<S: Sink> Emitter<'_, S> {
         }
     }
 
+    /// Chu rule 2 (counter-strike), for a non-Lion's capture right after a
+    /// non-Lion took a Lion: whether it is barred. (Out of line: its
+    /// temporaries would otherwise give every `emit` a stack frame in the
+    /// WebAssembly build.)
+    #[inline(never)]
+    fn counter_strike_barred(&self, from: Square, to: Square, kills: &[Square]) -> bool {
+        // No non-Lion capture of a Lion; under lishogi's reading, except
+        // on the square of that capture (`lion_square`).
+        let exempt = self.pos.state().lion_square;
+        let barred = |e: &Self, sq: Square| e.is_lion_at(sq) && Some(sq) != exempt;
+        let takes_lion = kills.iter().any(|&k| barred(self, k)) || (to != from && barred(self, to));
+        // The Okazaki rule lets a plain capture of a Lion through when
+        // no piece could take the capturer back.
+        let okazaki = self.okazaki
+            && kills.is_empty()
+            && !attacked_by(self.pos, to, self.us.flip(), &[Some(from)], Some(to));
+        takes_lion && !okazaki
+    }
+
     /// `emit_one`'s last step where Nutty's burning or Suzumu's ban on a
     /// second pass applies.
     #[inline(never)]
-    fn emit_under_rules(&mut self, mv: Move, mut promotion: Promotion, captures: bool) {
+    fn emit_under_rules(
+        &mut self,
+        from: Square,
+        to: Square,
+        kills: &[Square],
+        mut promotion: Promotion,
+        captures: bool,
+    ) {
+        let mv = Move::new(from, to, kills, false);
         if self.v.auto_burn
             && !matches!(promotion, Promotion::None)
             && self.pos.auto_burns(mv).mover_burnt
@@ -779,7 +796,7 @@ impl Victims {
         let v = pos.variant();
         let mut victims = Victims::default();
         let dest = (to != from).then_some(to);
-        for &sq in kills.iter().chain(dest.iter()) {
+        for sq in kills.iter().copied().chain(dest) {
             if let Some(p) = pos.piece_at(sq) {
                 let t = v.piece(p.kind());
                 victims.any = true;
@@ -886,15 +903,29 @@ pub fn converts(pos: &Position, mv: Move) -> bool {
 pub fn is_capture(pos: &Position, mv: Move) -> bool {
     !mv.kills().is_empty()
         || (mv.to() != mv.from() && pos.piece_at(mv.to()).is_some())
-        || (pos.variant().auto_burn && !pos.auto_burns(mv).victims.is_empty())
+        || (pos.variant().auto_burn && burns(pos, mv.pack(), None))
 }
 
 /// Whether `mv` removes the (enemy) piece on `target`: as a kill square,
 /// on its destination, or by Nutty's burning.
 pub fn removes(pos: &Position, mv: Move, target: Square) -> bool {
-    mv.kills().contains(&target)
+    mv.kills_on(target)
         || (mv.to() != mv.from() && mv.to() == target)
-        || (pos.variant().auto_burn && pos.auto_burns(mv).victims.contains(&target))
+        || (pos.variant().auto_burn && burns(pos, mv.pack(), Some(target)))
+}
+
+/// Whether Nutty's burns by the move packed as `bits` (`Move::pack`)
+/// remove the piece on `target`, or with `None` any piece. Out of line
+/// and given the move packed: a `Move` (10 bytes) handed to a function
+/// that is not inlined goes through memory in the WebAssembly build,
+/// which gave every caller a stack frame on its hot path.
+#[inline(never)]
+fn burns(pos: &Position, bits: u64, target: Option<Square>) -> bool {
+    let victims = pos.auto_burns(Move::unpack(bits)).victims;
+    match target {
+        Some(sq) => victims.contains(&sq),
+        None => !victims.is_empty(),
+    }
 }
 
 /// XBoard's piece slots that it treats as pawns on the last rank.

@@ -47,8 +47,12 @@ impl Move {
     pub fn pack(self) -> u64 {
         let square = |sq: Square| (sq.file() as u64) << 4 | sq.rank() as u64;
         let mut bits = square(self.from) | square(self.to) << 8;
-        for (i, &k) in self.kills().iter().enumerate() {
-            bits |= square(k) << (16 + 8 * i);
+        // Over the whole array, not `kills()`: a slice of run-time length
+        // keeps the move in memory in the WebAssembly build.
+        for (i, &k) in self.kills.iter().enumerate() {
+            if i < self.kill_count as usize {
+                bits |= square(k) << (16 + 8 * i);
+            }
         }
         bits | (self.kill_count as u64) << 32 | (self.promote as u64) << 34
     }
@@ -87,6 +91,13 @@ impl Move {
     #[inline]
     pub fn kills(&self) -> &[Square] {
         &self.kills[..self.kill_count as usize]
+    }
+
+    /// Whether `sq` is one of the kill squares (`kills().contains`, which
+    /// keeps the move in memory in the WebAssembly build).
+    #[inline]
+    pub fn kills_on(self, sq: Square) -> bool {
+        (0..MAX_KILLS).any(|i| i < self.kill_count as usize && self.kills[i] == sq)
     }
 
     #[inline]
