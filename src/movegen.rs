@@ -11,7 +11,9 @@ use crate::moves::{Move, MoveText};
 use crate::types::{
     CELLS, Color, KING_STEPS, KING_STEPS_ASCENDING, LION_JUMPS, Square, WOLF_JUMPS,
 };
-use crate::variant::{Burn, CounterStrike, PieceType, Power, PromotionRule, UNLIMITED, Variant};
+use crate::variant::{
+    Burn, CounterStrike, PieceType, Power, PromotionRule, Ray, UNLIMITED, Variant,
+};
 use arrayvec::ArrayVec;
 
 /// Where emitted moves go: a move list, or a `Probe`.
@@ -336,38 +338,59 @@ impl<S: Sink> Emitter<'_, S> {
                 }
                 n = 1;
             }
+            // The first square before the loop: most rays end there (a
+            // step, or a slide that meets a piece), and in WebAssembly
+            // each pass through a loop's head costs a stack check.
+            sq = sq.offset(r.delta);
+            if !self.ray_square(t, from, r, sq, n) {
+                continue;
+            }
+            n += 1;
+            if n == r.range {
+                continue;
+            }
             loop {
                 sq = sq.offset(r.delta);
-                let cell = self.pos.cell(sq);
-                if cell.is_off() {
+                if !self.ray_square(t, from, r, sq, n) {
                     break;
-                }
-                let covered = n < 8 && r.covered & (1 << n) != 0;
-                match cell.piece() {
-                    None => {
-                        // Among captures only, a move to an empty square
-                        // counts only for a piece that may burn there.
-                        if r.can_move && !covered && (!self.captures_only || t.burns) {
-                            self.emit(t, from, sq, &[]);
-                        }
-                    }
-                    Some(p) => {
-                        if r.can_capture && p.color() != self.us && !covered {
-                            self.emit(t, from, sq, &[]);
-                        }
-                        if let Some(jump) = t.jump
-                            && r.range == 0
-                            && r.can_capture
-                        {
-                            self.jump_capture(t, from, r.delta, sq, jump);
-                        }
-                        break;
-                    }
                 }
                 n += 1;
                 if n == r.range {
                     break;
                 }
+            }
+        }
+    }
+
+    /// The `n`-th square (from 0) of ray `r` from `from`, `sq`: its move,
+    /// and whether the ray goes on past it.
+    #[inline(always)]
+    fn ray_square(&mut self, t: &PieceType, from: Square, r: &Ray, sq: Square, n: u8) -> bool {
+        let cell = self.pos.cell(sq);
+        if cell.is_off() {
+            return false;
+        }
+        let covered = n < 8 && r.covered & (1 << n) != 0;
+        match cell.piece() {
+            None => {
+                // Among captures only, a move to an empty square counts
+                // only for a piece that may burn there.
+                if r.can_move && !covered && (!self.captures_only || t.burns) {
+                    self.emit(t, from, sq, &[]);
+                }
+                true
+            }
+            Some(p) => {
+                if r.can_capture && p.color() != self.us && !covered {
+                    self.emit(t, from, sq, &[]);
+                }
+                if let Some(jump) = t.jump
+                    && r.range == 0
+                    && r.can_capture
+                {
+                    self.jump_capture(t, from, r.delta, sq, jump);
+                }
+                false
             }
         }
     }
