@@ -1324,6 +1324,9 @@ impl<S: Sink> Emitter<'_, S> {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn piece_moves(&mut self, t: &PieceType, from: Square) {
         self.rays(t, from);
+        if t.rays_only {
+            return;
+        }
         match t.power {
             Power::None => {}
             Power::Lion => self.lion(t, from),
