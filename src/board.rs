@@ -6,7 +6,7 @@
 //! cells back in reverse order.
 
 use crate::moves::Move;
-use crate::types::{CELLS, Cell, Color, KING_STEPS, Kind, Piece, Square};
+use crate::types::{CELL_WORDS, CELLS, Cell, Color, KING_STEPS, Kind, Piece, Square};
 use crate::variant::{Burn, CounterStrike, PieceType, Power, Variant};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
@@ -131,6 +131,9 @@ pub struct Position {
     specials: [ArrayVec<Square, MAX_SPECIALS>; 2],
     /// Squares of each side's `striker` pieces (Lions, burning Demons).
     strikers: [ArrayVec<Square, MAX_STRIKERS>; 2],
+    /// Each colour's occupied cells, a bit per mailbox cell: move
+    /// generation visits these instead of every square.
+    occupied: [[u64; CELL_WORDS]; 2],
     material: [i32; 2],
     /// Pieces per colour that are neither royal nor able to die on a far
     /// rank (no Pawn or Lance): where a side has none, the bare-king and
@@ -177,6 +180,7 @@ impl Position {
             royals: [ArrayVec::new(), ArrayVec::new()],
             specials: [ArrayVec::new(), ArrayVec::new()],
             strikers: [ArrayVec::new(), ArrayVec::new()],
+            occupied: [[0; CELL_WORDS]; 2],
             material: [0; 2],
             strong: [0; 2],
             hooks: [[0; 2]; 2],
@@ -601,6 +605,7 @@ impl Position {
                 self.hooks[p.color().index()][usize::from(diagonal)] -= 1;
             }
             self.freezers[p.color().index()] -= u8::from(t.freezes);
+            self.occupied[p.color().index()][sq.index() / 64] &= !(1 << (sq.index() % 64));
             self.material[p.color().index()] -= t.value;
             self.strong[p.color().index()] -= u16::from(t.is_strong());
         }
@@ -623,6 +628,7 @@ impl Position {
                 self.hooks[p.color().index()][usize::from(diagonal)] += 1;
             }
             self.freezers[p.color().index()] += u8::from(t.freezes);
+            self.occupied[p.color().index()][sq.index() / 64] |= 1 << (sq.index() % 64);
             self.material[p.color().index()] += t.value;
             self.strong[p.color().index()] += u16::from(t.is_strong());
         }
@@ -645,7 +651,13 @@ impl Position {
         let from = mv.from();
         let mover = self.piece_at(from).expect("move from an empty square");
         let v = self.variant;
-        let burns = self.auto_burns(mv);
+        // (`auto_burns` checks the variant too, but it is not inlined:
+        // without the check here every move pays for the call.)
+        let burns = if v.auto_burn {
+            self.auto_burns(mv)
+        } else {
+            AutoBurn::default()
+        };
         // The undo record is filled in place (`record`): one built aside
         // and pushed at the end is a 96-byte copy, which WebAssembly
         // engines make through a call into the host.
@@ -816,6 +828,14 @@ impl Position {
         self.undo.get(n.checked_sub(back + 1)?).and_then(|u| u.mv)
     }
 
+    /// The cells holding `color`'s pieces, a bit per mailbox cell (bit
+    /// `i % 64` of word `i / 64` for cell `i`): in ascending order, the
+    /// order of `Variant::squares`.
+    #[inline]
+    pub fn occupied(&self, color: Color) -> &[u64; CELL_WORDS] {
+        &self.occupied[color.index()]
+    }
+
     /// The pieces of one colour with their squares.
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.variant.squares.iter().filter_map(move |&sq| {
@@ -863,6 +883,52 @@ mod tests {
         assert_eq!(p.piece_at(sq("f5")), None);
         p.unmake();
         assert_eq!((p.fen(), p.hash(), p.material(Color::Black)), before);
+    }
+
+    /// The occupancy bits, as they should be from the cells.
+    fn occupancy_from_cells(p: &Position) -> [[u64; CELL_WORDS]; 2] {
+        let mut bits = [[0; CELL_WORDS]; 2];
+        for &sq in &p.variant().squares {
+            if let Some(q) = p.piece_at(sq) {
+                bits[q.color().index()][sq.index() / 64] |= 1 << (sq.index() % 64);
+            }
+        }
+        bits
+    }
+
+    #[test]
+    fn occupancy_follows_make_and_unmake() {
+        for v in &VariantSet::builtin().variants {
+            let mut p = Position::start(v);
+            let start = p.occupied;
+            assert_eq!(start, occupancy_from_cells(&p), "{}", v.name);
+            let mut made = 0;
+            for ply in 0..60 {
+                let mut moves = Vec::new();
+                crate::movegen::generate(&p, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                // Captures first where there are some, to empty the board.
+                let captures: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| crate::movegen::is_capture(&p, m))
+                    .collect();
+                let pick = if captures.is_empty() {
+                    &moves
+                } else {
+                    &captures
+                };
+                p.make(pick[(ply * 7919) % pick.len()]);
+                made += 1;
+                assert_eq!(p.occupied, occupancy_from_cells(&p), "{} ply {ply}", v.name);
+            }
+            for _ in 0..made {
+                p.unmake();
+            }
+            assert_eq!(p.occupied, start, "{}", v.name);
+        }
     }
 
     #[test]

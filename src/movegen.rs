@@ -11,7 +11,9 @@ use crate::moves::{Move, MoveText};
 use crate::types::{
     CELLS, Color, KING_STEPS, KING_STEPS_ASCENDING, LION_JUMPS, Square, WOLF_JUMPS,
 };
-use crate::variant::{Burn, CounterStrike, PieceType, Power, PromotionRule, UNLIMITED, Variant};
+use crate::variant::{
+    Burn, CounterStrike, PieceType, Power, PromotionRule, Ray, UNLIMITED, Variant,
+};
 use arrayvec::ArrayVec;
 
 /// Where emitted moves go: a move list, or a `Probe`.
@@ -232,29 +234,19 @@ impl<S: Sink> Emitter<'_, S> {
         if self.captures_only && !captures && !may_burn {
             return;
         }
-        if self.pos.state().lion_strike && !t.is_lion() && captures {
-            // Chu rule 2 (counter-strike): no non-Lion capture of a Lion
-            // right after a non-Lion took a Lion; under lishogi's reading,
-            // except on the square of that capture (`lion_square`).
-            let exempt = self.pos.state().lion_square;
-            let barred = |e: &Self, sq: Square| e.is_lion_at(sq) && Some(sq) != exempt;
-            let takes_lion =
-                kills.iter().any(|&k| barred(self, k)) || (to != from && barred(self, to));
-            // The Okazaki rule lets a plain capture of a Lion through when
-            // no piece could take the capturer back.
-            let okazaki = self.okazaki
-                && kills.is_empty()
-                && !attacked_by(self.pos, to, self.us.flip(), &[Some(from)], Some(to));
-            if takes_lion && !okazaki {
-                return;
-            }
-        }
-        let mv = Move::new(from, to, kills, false);
-        let promotion = promotion(self.v, t, self.us, from, to, &victims);
-        if self.v.auto_burn || self.no_pass {
-            self.emit_under_rules(mv, promotion, captures);
+        if self.pos.state().lion_strike
+            && !t.is_lion()
+            && captures
+            && self.counter_strike_barred(from, to, kills)
+        {
             return;
         }
+        let promotion = promotion(self.v, t, self.us, from, to, &victims);
+        if self.v.auto_burn || self.no_pass {
+            self.emit_under_rules(from, to, kills, promotion, captures);
+            return;
+        }
+        let mv = Move::new(from, to, kills, false);
         match promotion {
             Promotion::None => self.push(mv),
             Promotion::Optional => {
@@ -265,10 +257,37 @@ impl<S: Sink> Emitter<'_, S> {
         }
     }
 
+    /// Chu rule 2 (counter-strike), for a non-Lion's capture right after a
+    /// non-Lion took a Lion: whether it is barred. (Out of line: its
+    /// temporaries would otherwise give every `emit` a stack frame in the
+    /// WebAssembly build.)
+    #[inline(never)]
+    fn counter_strike_barred(&self, from: Square, to: Square, kills: &[Square]) -> bool {
+        // No non-Lion capture of a Lion; under lishogi's reading, except
+        // on the square of that capture (`lion_square`).
+        let exempt = self.pos.state().lion_square;
+        let barred = |e: &Self, sq: Square| e.is_lion_at(sq) && Some(sq) != exempt;
+        let takes_lion = kills.iter().any(|&k| barred(self, k)) || (to != from && barred(self, to));
+        // The Okazaki rule lets a plain capture of a Lion through when
+        // no piece could take the capturer back.
+        let okazaki = self.okazaki
+            && kills.is_empty()
+            && !attacked_by(self.pos, to, self.us.flip(), &[Some(from)], Some(to));
+        takes_lion && !okazaki
+    }
+
     /// `emit_one`'s last step where Nutty's burning or Suzumu's ban on a
     /// second pass applies.
     #[inline(never)]
-    fn emit_under_rules(&mut self, mv: Move, mut promotion: Promotion, captures: bool) {
+    fn emit_under_rules(
+        &mut self,
+        from: Square,
+        to: Square,
+        kills: &[Square],
+        mut promotion: Promotion,
+        captures: bool,
+    ) {
+        let mv = Move::new(from, to, kills, false);
         if self.v.auto_burn
             && !matches!(promotion, Promotion::None)
             && self.pos.auto_burns(mv).mover_burnt
@@ -319,38 +338,59 @@ impl<S: Sink> Emitter<'_, S> {
                 }
                 n = 1;
             }
+            // The first square before the loop: most rays end there (a
+            // step, or a slide that meets a piece), and in WebAssembly
+            // each pass through a loop's head costs a stack check.
+            sq = sq.offset(r.delta);
+            if !self.ray_square(t, from, r, sq, n) {
+                continue;
+            }
+            n += 1;
+            if n == r.range {
+                continue;
+            }
             loop {
                 sq = sq.offset(r.delta);
-                let cell = self.pos.cell(sq);
-                if cell.is_off() {
+                if !self.ray_square(t, from, r, sq, n) {
                     break;
-                }
-                let covered = n < 8 && r.covered & (1 << n) != 0;
-                match cell.piece() {
-                    None => {
-                        // Among captures only, a move to an empty square
-                        // counts only for a piece that may burn there.
-                        if r.can_move && !covered && (!self.captures_only || t.burns) {
-                            self.emit(t, from, sq, &[]);
-                        }
-                    }
-                    Some(p) => {
-                        if r.can_capture && p.color() != self.us && !covered {
-                            self.emit(t, from, sq, &[]);
-                        }
-                        if let Some(jump) = t.jump
-                            && r.range == 0
-                            && r.can_capture
-                        {
-                            self.jump_capture(t, from, r.delta, sq, jump);
-                        }
-                        break;
-                    }
                 }
                 n += 1;
                 if n == r.range {
                     break;
                 }
+            }
+        }
+    }
+
+    /// The `n`-th square (from 0) of ray `r` from `from`, `sq`: its move,
+    /// and whether the ray goes on past it.
+    #[inline(always)]
+    fn ray_square(&mut self, t: &PieceType, from: Square, r: &Ray, sq: Square, n: u8) -> bool {
+        let cell = self.pos.cell(sq);
+        if cell.is_off() {
+            return false;
+        }
+        let covered = n < 8 && r.covered & (1 << n) != 0;
+        match cell.piece() {
+            None => {
+                // Among captures only, a move to an empty square counts
+                // only for a piece that may burn there.
+                if r.can_move && !covered && (!self.captures_only || t.burns) {
+                    self.emit(t, from, sq, &[]);
+                }
+                true
+            }
+            Some(p) => {
+                if r.can_capture && p.color() != self.us && !covered {
+                    self.emit(t, from, sq, &[]);
+                }
+                if let Some(jump) = t.jump
+                    && r.range == 0
+                    && r.can_capture
+                {
+                    self.jump_capture(t, from, r.delta, sq, jump);
+                }
+                false
             }
         }
     }
@@ -779,7 +819,7 @@ impl Victims {
         let v = pos.variant();
         let mut victims = Victims::default();
         let dest = (to != from).then_some(to);
-        for &sq in kills.iter().chain(dest.iter()) {
+        for sq in kills.iter().copied().chain(dest) {
             if let Some(p) = pos.piece_at(sq) {
                 let t = v.piece(p.kind());
                 victims.any = true;
@@ -886,15 +926,29 @@ pub fn converts(pos: &Position, mv: Move) -> bool {
 pub fn is_capture(pos: &Position, mv: Move) -> bool {
     !mv.kills().is_empty()
         || (mv.to() != mv.from() && pos.piece_at(mv.to()).is_some())
-        || (pos.variant().auto_burn && !pos.auto_burns(mv).victims.is_empty())
+        || (pos.variant().auto_burn && burns(pos, mv.pack(), None))
 }
 
 /// Whether `mv` removes the (enemy) piece on `target`: as a kill square,
 /// on its destination, or by Nutty's burning.
 pub fn removes(pos: &Position, mv: Move, target: Square) -> bool {
-    mv.kills().contains(&target)
+    mv.kills_on(target)
         || (mv.to() != mv.from() && mv.to() == target)
-        || (pos.variant().auto_burn && pos.auto_burns(mv).victims.contains(&target))
+        || (pos.variant().auto_burn && burns(pos, mv.pack(), Some(target)))
+}
+
+/// Whether Nutty's burns by the move packed as `bits` (`Move::pack`)
+/// remove the piece on `target`, or with `None` any piece. Out of line
+/// and given the move packed: a `Move` (10 bytes) handed to a function
+/// that is not inlined goes through memory in the WebAssembly build,
+/// which gave every caller a stack frame on its hot path.
+#[inline(never)]
+fn burns(pos: &Position, bits: u64, target: Option<Square>) -> bool {
+    let victims = pos.auto_burns(Move::unpack(bits)).victims;
+    match target {
+        Some(sq) => victims.contains(&sq),
+        None => !victims.is_empty(),
+    }
 }
 
 /// XBoard's piece slots that it treats as pawns on the last rank.
@@ -1152,9 +1206,16 @@ fn generate_into(
         return;
     }
     let mut e = Emitter::for_side_to_move(pos, out, captures_only, protection, okazaki);
-    for &from in &pos.variant().squares {
-        if let Some(t) = mover(pos, from) {
-            e.piece_moves(t, from);
+    // The side's pieces in `Variant::squares` order, from its occupancy
+    // bits: most squares are empty or the opponent's.
+    for (w, &word) in pos.occupied(pos.side()).iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let from = Square::from_index(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+            if let Some(t) = mover(pos, from) {
+                e.piece_moves(t, from);
+            }
         }
     }
 }
@@ -1263,6 +1324,9 @@ impl<S: Sink> Emitter<'_, S> {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn piece_moves(&mut self, t: &PieceType, from: Square) {
         self.rays(t, from);
+        if t.rays_only {
+            return;
+        }
         match t.power {
             Power::None => {}
             Power::Lion => self.lion(t, from),

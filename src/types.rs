@@ -16,6 +16,8 @@ pub const PAD: usize = 3;
 pub const STRIDE: usize = MAX_SIDE + 2 * PAD;
 /// Number of mailbox cells.
 pub const CELLS: usize = STRIDE * STRIDE;
+/// 64-bit words in a set of mailbox cells.
+pub const CELL_WORDS: usize = CELLS.div_ceil(64);
 
 /// The two sides. XBoard calls the first mover "white" (upper case, `w`,
 /// `1-0`); in shogi terms it is Sente.
@@ -61,6 +63,13 @@ impl Square {
     pub fn new(file: usize, rank: usize) -> Square {
         debug_assert!(file < MAX_SIDE && rank < MAX_SIDE);
         Square(((rank + PAD) * STRIDE + file + PAD) as u16)
+    }
+
+    /// The square of mailbox cell `index` (below `CELLS`).
+    #[inline]
+    pub fn from_index(index: usize) -> Square {
+        debug_assert!(index < CELLS);
+        Square(index as u16)
     }
 
     /// The square `delta` mailbox cells away. The result may be off the

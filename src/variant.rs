@@ -343,6 +343,9 @@ pub struct PieceType {
     /// a Lion, or a Fire Demon that burns. The position keeps their
     /// squares for the evaluation's threat terms.
     pub striker: bool,
+    /// Moves only along its rays: no power, stings, area move or igui
+    /// (move generation skips looking for them).
+    pub rays_only: bool,
     pub value: i32,
     rays: [Vec<Ray>; 2],
     /// Step deltas with limited Lion power, per colour.
@@ -1143,6 +1146,7 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         special: false,
         burns: false,
         striker: false,
+        rays_only: false,
         value: 0,
         rays: rays_for(&lines),
         stings: [Vec::new(), Vec::new()],
@@ -1266,6 +1270,8 @@ fn compile_piece(d: &PieceDraft) -> Result<PieceType, String> {
         || p.rays[0].iter().any(|r| r.skip_first);
     p.burns = p.burn != Burn::None;
     p.striker = p.power == Power::Lion || p.burn != Burn::None;
+    p.rays_only =
+        p.power == Power::None && p.stings.iter().all(Vec::is_empty) && p.area == 0 && p.igui == 0;
     p.value = value.unwrap_or_else(|| p.mobility_value());
     Ok(p)
 }
