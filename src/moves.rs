@@ -6,8 +6,6 @@
 //! kill. Automatic removals that the notation never writes (Nutty burns) are
 //! not part of the move; `Position::make` computes them.
 
-#[cfg(target_arch = "wasm32")]
-use crate::types::CELLS;
 use crate::types::Square;
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -16,28 +14,7 @@ use std::fmt;
 /// or two pieces captured in passing).
 pub const MAX_KILLS: usize = 2;
 
-/// A move. In the WebAssembly build it takes 8 bytes: the kill count and
-/// the promotion flag ride in the spare high bits of the origin's and
-/// destination's cell indices (a cell index takes 9 bits). That build's
-/// search ran about 1% fewer instructions so than with the 10 bytes of
-/// separate fields (moves are copied and compared throughout the search,
-/// and go through memory to every function that is not inlined), native
-/// code 1.6% more (the masking): each build keeps its own layout.
-#[cfg(target_arch = "wasm32")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Move {
-    /// The origin's cell index, and the number of kill squares above it
-    /// (`COUNT_SHIFT`).
-    from: u16,
-    /// The destination's cell index, and the promotion flag
-    /// (`PROMOTE_BIT`).
-    to: u16,
-    kills: [Square; MAX_KILLS],
-}
-
-/// A move (see the WebAssembly build's layout above).
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
 pub struct Move {
     from: Square,
     to: Square,
@@ -46,84 +23,59 @@ pub struct Move {
     promote: bool,
 }
 
-/// The bits of a cell index.
-#[cfg(target_arch = "wasm32")]
-const INDEX_MASK: u16 = 0x1FF;
-#[cfg(target_arch = "wasm32")]
-const COUNT_SHIFT: u32 = 9;
-#[cfg(target_arch = "wasm32")]
-const PROMOTE_BIT: u16 = 1 << 9;
-#[cfg(target_arch = "wasm32")]
-const _: () = assert!(CELLS <= INDEX_MASK as usize + 1 && MAX_KILLS < 4);
-
-#[cfg(target_arch = "wasm32")]
 impl Move {
+    /// A move with kill squares in the order the piece takes them (or, where
+    /// no path orders them, ascending square order).
     #[inline]
-    fn with_fields(
-        from: Square,
-        to: Square,
-        kills: [Square; MAX_KILLS],
-        count: usize,
-        promote: bool,
-    ) -> Move {
-        Move {
-            from: from.index() as u16 | (count as u16) << COUNT_SHIFT,
-            to: to.index() as u16 | if promote { PROMOTE_BIT } else { 0 },
-            kills,
-        }
-    }
-
-    #[inline]
-    fn kill_count(self) -> usize {
-        (self.from >> COUNT_SHIFT) as usize
-    }
-
-    #[inline]
-    pub fn from(self) -> Square {
-        Square::from_index((self.from & INDEX_MASK) as usize)
-    }
-
-    #[inline]
-    pub fn to(self) -> Square {
-        Square::from_index((self.to & INDEX_MASK) as usize)
-    }
-
-    #[inline]
-    pub fn promotes(self) -> bool {
-        self.to & PROMOTE_BIT != 0
-    }
-
-    #[inline]
-    pub fn with_promotion(self, promote: bool) -> Move {
-        Move {
-            to: self.to & !PROMOTE_BIT | if promote { PROMOTE_BIT } else { 0 },
-            ..self
-        }
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Move {
-    #[inline]
-    fn with_fields(
-        from: Square,
-        to: Square,
-        kills: [Square; MAX_KILLS],
-        count: usize,
-        promote: bool,
-    ) -> Move {
+    pub fn new(from: Square, to: Square, kills: &[Square], promote: bool) -> Move {
+        debug_assert!(kills.len() <= MAX_KILLS);
+        // Element by element, not `copy_from_slice`: a copy of a length
+        // known only at run time is a call to `memcpy`, and this runs for
+        // every generated move (musl's `memcpy` made that 18% of a search).
+        let k = std::array::from_fn(|i| kills.get(i).copied().unwrap_or_default());
         Move {
             from,
             to,
-            kills,
-            kill_count: count as u8,
+            kills: k,
+            kill_count: kills.len() as u8,
             promote,
         }
     }
 
-    #[inline]
-    fn kill_count(self) -> usize {
-        self.kill_count as usize
+    /// The move in 35 bits (file and rank of each square in 4 bits each,
+    /// the kill count, the promotion flag), for the transposition table.
+    pub fn pack(self) -> u64 {
+        let square = |sq: Square| (sq.file() as u64) << 4 | sq.rank() as u64;
+        let mut bits = square(self.from) | square(self.to) << 8;
+        // Over the whole array, not `kills()`: a slice of run-time length
+        // keeps the move in memory in the WebAssembly build.
+        for (i, &k) in self.kills.iter().enumerate() {
+            if i < self.kill_count as usize {
+                bits |= square(k) << (16 + 8 * i);
+            }
+        }
+        bits | (self.kill_count as u64) << 32 | (self.promote as u64) << 34
+    }
+
+    /// The move `pack` gave these bits for. Any bits give a move on the
+    /// largest board; whether it is legal is for the position to say.
+    pub fn unpack(bits: u64) -> Move {
+        let square = |shift: u32| {
+            let b = (bits >> shift) as usize;
+            Square::new(b >> 4 & 15, b & 15)
+        };
+        let kill_count = ((bits >> 32) & 3).min(MAX_KILLS as u64) as u8;
+        let mut kills = [Square::default(); MAX_KILLS];
+        for (i, k) in kills.iter_mut().enumerate().take(kill_count as usize) {
+            *k = square(16 + 8 * i as u32);
+        }
+        Move {
+            from: square(0),
+            to: square(8),
+            kills,
+            kill_count,
+            promote: bits >> 34 & 1 == 1,
+        }
     }
 
     #[inline]
@@ -137,6 +89,18 @@ impl Move {
     }
 
     #[inline]
+    pub fn kills(&self) -> &[Square] {
+        &self.kills[..self.kill_count as usize]
+    }
+
+    /// Whether `sq` is one of the kill squares (`kills().contains`, which
+    /// keeps the move in memory in the WebAssembly build).
+    #[inline]
+    pub fn kills_on(self, sq: Square) -> bool {
+        (0..MAX_KILLS).any(|i| i < self.kill_count as usize && self.kills[i] == sq)
+    }
+
+    #[inline]
     pub fn promotes(self) -> bool {
         self.promote
     }
@@ -145,68 +109,12 @@ impl Move {
     pub fn with_promotion(self, promote: bool) -> Move {
         Move { promote, ..self }
     }
-}
-
-impl Move {
-    /// A move with kill squares in the order the piece takes them (or, where
-    /// no path orders them, ascending square order).
-    #[inline]
-    pub fn new(from: Square, to: Square, kills: &[Square], promote: bool) -> Move {
-        debug_assert!(kills.len() <= MAX_KILLS);
-        // Element by element, not `copy_from_slice`: a copy of a length
-        // known only at run time is a call to `memcpy`, and this runs for
-        // every generated move (musl's `memcpy` made that 18% of a search).
-        let k = std::array::from_fn(|i| kills.get(i).copied().unwrap_or_default());
-        Move::with_fields(from, to, k, kills.len(), promote)
-    }
-
-    /// The move in 35 bits (file and rank of each square in 4 bits each,
-    /// the kill count, the promotion flag), for the transposition table.
-    pub fn pack(self) -> u64 {
-        let square = |sq: Square| (sq.file() as u64) << 4 | sq.rank() as u64;
-        let mut bits = square(self.from()) | square(self.to()) << 8;
-        // Over the whole array, not `kills()`: a slice of run-time length
-        // keeps the move in memory in the WebAssembly build.
-        for (i, &k) in self.kills.iter().enumerate() {
-            if i < self.kill_count() {
-                bits |= square(k) << (16 + 8 * i);
-            }
-        }
-        bits | (self.kill_count() as u64) << 32 | (self.promotes() as u64) << 34
-    }
-
-    /// The move `pack` gave these bits for. Any bits give a move on the
-    /// largest board; whether it is legal is for the position to say.
-    pub fn unpack(bits: u64) -> Move {
-        let square = |shift: u32| {
-            let b = (bits >> shift) as usize;
-            Square::new(b >> 4 & 15, b & 15)
-        };
-        let kill_count = ((bits >> 32) & 3).min(MAX_KILLS as u64) as usize;
-        let mut kills = [Square::default(); MAX_KILLS];
-        for (i, k) in kills.iter_mut().enumerate().take(kill_count) {
-            *k = square(16 + 8 * i as u32);
-        }
-        Move::with_fields(square(0), square(8), kills, kill_count, bits >> 34 & 1 == 1)
-    }
-
-    #[inline]
-    pub fn kills(&self) -> &[Square] {
-        &self.kills[..self.kill_count()]
-    }
-
-    /// Whether `sq` is one of the kill squares (`kills().contains`, which
-    /// keeps the move in memory in the WebAssembly build).
-    #[inline]
-    pub fn kills_on(self, sq: Square) -> bool {
-        (0..MAX_KILLS).any(|i| i < self.kill_count() && self.kills[i] == sq)
-    }
 
     /// A turn skip: the piece ends where it started, removes nothing and
     /// does not promote (Suzumu's pass-and-promote is not a skip).
     #[inline]
     pub fn is_pass(self) -> bool {
-        self.from() == self.to() && self.kill_count() == 0 && !self.promotes()
+        self.from == self.to && self.kill_count == 0 && !self.promote
     }
 
     /// The move as an engine or GUI sends it over CECP: the `Display`
@@ -228,35 +136,24 @@ impl Move {
             return self.is_pass();
         }
         let kills = self.kills();
-        text.from == self.from()
-            && text.to == self.to()
+        text.from == self.from
+            && text.to == self.to
             && text.letter.is_none()
-            && text.promote.unwrap_or(false) == self.promotes()
+            && text.promote.unwrap_or(false) == self.promote
             && kills.len() == text.kills.len()
             && kills.iter().all(|k| text.kills.contains(k))
     }
 }
 
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Move")
-            .field("from", &self.from())
-            .field("to", &self.to())
-            .field("kills", &self.kills())
-            .field("promote", &self.promotes())
-            .finish()
-    }
-}
-
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut at = self.from();
+        let mut at = self.from;
         for &k in self.kills() {
             write!(f, "{at}{k},")?;
             at = k;
         }
-        write!(f, "{at}{}", self.to())?;
-        if self.promotes() {
+        write!(f, "{at}{}", self.to)?;
+        if self.promote {
             write!(f, "+")?;
         }
         Ok(())
