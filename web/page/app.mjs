@@ -76,7 +76,7 @@ async function start() {
     $('skill').max = skill.max;
     $('skill').value = skill.default;
   }
-  chooseLabels();
+  $('labels').value = defaultLabels();
   // The choices of the last visit, then the variant the address names.
   restoreSettings(document, pageStorage());
   const wanted = new URLSearchParams(location.search).get('variant');
@@ -90,14 +90,13 @@ async function start() {
 
 // Kanji by default; letters on a system with no Japanese font, where the
 // kanji would be empty boxes (the Pieces menu still offers them).
-function chooseLabels() {
+function defaultLabels() {
   const probe = document.createElement('span');
   probe.className = 'pc';
   document.body.append(probe);
   const font = getComputedStyle(probe).fontFamily;
   probe.remove();
-  state.labels = drawsKanji(document, font) ? 'kanji' : 'latin';
-  $('labels').value = state.labels;
+  return drawsKanji(document, font) ? 'kanji' : 'latin';
 }
 
 function humanPlays(side) {
