@@ -4,8 +4,8 @@
 # (installs Wine, mingw-w64, XBoard and Xvfb, the Rust targets):
 #
 #   Windows zip   kyodai.exe under Wine: --version, a CECP session with CRLF
-#                 input, a USI handshake, perft --suite on all six perft/
-#                 files (CRLF copies, Z:\ paths), the bench signature, and a
+#                 input, a USI handshake, perft --suite on every perft/
+#                 file (CRLF copies, Z:\ paths), the bench signature, and a
 #                 two-game `kyodai match` of the exe against itself whose
 #                 moves (fixed depth) must be the native build's.
 #   Linux tar.gz  the static binary chrooted into an empty root holding
