@@ -828,26 +828,53 @@ impl Position {
         self.undo.get(n.checked_sub(back + 1)?).and_then(|u| u.mv)
     }
 
-    /// The cells holding `color`'s pieces, a bit per mailbox cell (bit
-    /// `i % 64` of word `i / 64` for cell `i`): in ascending order, the
-    /// order of `Variant::squares`.
+    /// The squares of `color`'s pieces, in ascending order (the order of
+    /// `Variant::squares`), from the occupancy bits: most squares are
+    /// empty or the opponent's.
     #[inline]
-    pub fn occupied(&self, color: Color) -> &[u64; CELL_WORDS] {
-        &self.occupied[color.index()]
+    pub fn squares_of(&self, color: Color) -> OccupiedSquares {
+        OccupiedSquares {
+            words: self.occupied[color.index()],
+            word: 0,
+        }
     }
 
-    /// The pieces of one colour with their squares.
+    /// The pieces of one colour with their squares, in ascending order.
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.variant.squares.iter().filter_map(move |&sq| {
-            self.piece_at(sq)
-                .filter(|p| p.color() == color)
-                .map(|p| (sq, p))
-        })
+        self.squares_of(color)
+            .filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
     /// Squares of the royal pieces of one colour.
     pub fn royal_squares(&self, color: Color) -> &[Square] {
         &self.royals[color.index()]
+    }
+}
+
+/// The squares of one side's pieces (`Position::squares_of`): the set
+/// bits of a copy of its occupancy, lowest first.
+pub struct OccupiedSquares {
+    words: [u64; CELL_WORDS],
+    /// The word being emptied; those below are empty.
+    word: usize,
+}
+
+impl Iterator for OccupiedSquares {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word < CELL_WORDS {
+            let bits = self.words[self.word];
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some(Square::from_index(
+                    self.word * 64 + bits.trailing_zeros() as usize,
+                ));
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 

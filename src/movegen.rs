@@ -1206,16 +1206,9 @@ fn generate_into(
         return;
     }
     let mut e = Emitter::for_side_to_move(pos, out, captures_only, protection, okazaki);
-    // The side's pieces in `Variant::squares` order, from its occupancy
-    // bits: most squares are empty or the opponent's.
-    for (w, &word) in pos.occupied(pos.side()).iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            let from = Square::from_index(w * 64 + bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-            if let Some(t) = mover(pos, from) {
-                e.piece_moves(t, from);
-            }
+    for from in pos.squares_of(pos.side()) {
+        if let Some(t) = mover(pos, from) {
+            e.piece_moves(t, from);
         }
     }
 }
