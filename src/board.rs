@@ -145,8 +145,9 @@ pub struct Position {
     /// Freezers (Tetrarchs) on the board per colour: only where the
     /// opponent has one can a piece be frozen.
     freezers: [u8; 2],
-    /// Sum of the pieces' placement scores, White-positive.
-    placement: i32,
+    /// Sums of the pieces' placement scores, White-positive: the middle
+    /// game's table and the ending's (`Variant::placement`).
+    placement: [i32; 2],
     /// Plies since the last capture or promotion: no earlier position can
     /// recur, which bounds the repetition scan.
     reversible: u16,
@@ -185,7 +186,7 @@ impl Position {
             strong: [0; 2],
             hooks: [[0; 2]; 2],
             freezers: [0; 2],
-            placement: 0,
+            placement: [0; 2],
             reversible: 0,
             undo: Vec::with_capacity(256),
             keys: Vec::with_capacity(512),
@@ -563,10 +564,16 @@ impl Position {
         self.hooks[color.index()][usize::from(diagonal)] > 0
     }
 
-    /// Placement score of all pieces, White-positive.
+    /// Placement score of all pieces, White-positive: the middle game's
+    /// and the ending's tables blended by the material on the board, the
+    /// middle game's alone at `Variant::phase_material` or more.
     #[inline]
     pub fn placement(&self) -> i32 {
-        self.placement
+        let full = self.variant.phase_material;
+        let m = (self.material[0] + self.material[1]).clamp(0, full);
+        let [middle, end] = self.placement;
+        ((i64::from(middle) * i64::from(m) + i64::from(end) * i64::from(full - m))
+            / i64::from(full)) as i32
     }
 
     /// A side without royals has lost; the position then has no moves.
@@ -590,7 +597,9 @@ impl Position {
         let v: &'static Variant = self.variant;
         let placement = &v.placement;
         if let Some(p) = old.piece() {
-            self.placement -= placement[p.index() * CELLS + sq.index()] as i32;
+            let [middle, end] = placement[p.index() * CELLS + sq.index()];
+            self.placement[0] -= i32::from(middle);
+            self.placement[1] -= i32::from(end);
             let t = self.variant.piece(p.kind());
             if t.royal {
                 self.royals[p.color().index()].retain(|s| *s != sq);
@@ -610,7 +619,9 @@ impl Position {
             self.strong[p.color().index()] -= u16::from(t.is_strong());
         }
         if let Some(p) = new.piece() {
-            self.placement += placement[p.index() * CELLS + sq.index()] as i32;
+            let [middle, end] = placement[p.index() * CELLS + sq.index()];
+            self.placement[0] += i32::from(middle);
+            self.placement[1] += i32::from(end);
             let t = self.variant.piece(p.kind());
             if t.royal {
                 // More royals than this are refused when a FEN is read.

@@ -7,7 +7,7 @@ use kyodai::search::MAX_THREADS;
 use kyodai::usi::Usi;
 use kyodai::variant::{Rules, Variant, VariantSet};
 use kyodai::xboard::Engine;
-use kyodai::{bench, openings, perft, tune};
+use kyodai::{bench, openings, perft, selfplay, train, tune};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -158,6 +158,64 @@ enum Command {
         /// is (weights fitted to the values the engine plays with).
         #[arg(long, requires = "data")]
         weights_only: bool,
+    },
+    /// Play training games, the engine against itself at a fixed number of
+    /// nodes a move from seeded random openings, and write them as PGN
+    /// with every move's score in its comment (`kyodai train` reads them).
+    /// Runs with different seeds are shards: their files concatenate.
+    Selfplay {
+        #[arg(help = variant_help())]
+        variant: String,
+        #[arg(
+            long,
+            default_value_t = 100,
+            value_parser = RangedU64ValueParser::<usize>::new().range(1..=selfplay::MAX_GAMES as u64),
+            help = format!("Games to play, 1 to {}", selfplay::MAX_GAMES)
+        )]
+        games: usize,
+        #[arg(
+            long,
+            default_value_t = 20_000,
+            value_parser = clap::value_parser!(u64).range(1..=selfplay::MAX_NODES),
+            help = format!("Nodes a move, 1 to {}", selfplay::MAX_NODES)
+        )]
+        nodes: u64,
+        /// Seed of the openings: the same seed gives the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random plies of each opening, 0 to 40.
+        #[arg(long, default_value_t = 8, value_parser = RangedU64ValueParser::<usize>::new().range(0..=40))]
+        opening_plies: usize,
+    },
+    /// Learn the placement table (centipawns for each piece kind on each
+    /// square) from games Kyodai played, whose move comments hold its
+    /// search scores (`kyodai match -pgnout`); write it as the table file
+    /// the engine compiles in (src/eval/VARIANT.pst).
+    Train {
+        #[arg(help = variant_help())]
+        variant: String,
+        /// PGN files of games with `kyodai match` comments (+0.35/12 0.50s).
+        #[arg(required = true, value_name = "PGN")]
+        pgn: Vec<std::path::PathBuf>,
+        /// Where to write the table (default: standard output).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+        /// Share of the search score in the target, 0 to 1 (the rest: the result).
+        #[arg(long, default_value_t = 0.75, value_parser = unit_interval)]
+        lambda: f64,
+        /// Passes over the training positions, 1 to 1000.
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        epochs: u32,
+        /// Pull of each weight towards its starting value, 0 to 1.
+        #[arg(long, default_value_t = 1e-4, value_parser = unit_interval)]
+        pull: f64,
+        /// Seed of the order the positions are visited in.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A line for the table file's header (repeatable): where its data
+        /// came from, so that it can be made again.
+        #[arg(long, value_name = "TEXT")]
+        note: Vec<String>,
     },
     /// Print each piece's empty-board mobility, the value that mobility
     /// gives, and the value the evaluation uses.
@@ -474,6 +532,13 @@ fn check_start_positions(set: &'static VariantSet) -> Result<&'static VariantSet
     Ok(set)
 }
 
+fn unit_interval(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{s}' is not a number from 0 to 1")),
+    }
+}
+
 fn prior_in_range(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(p) if (0.0..=tune::MAX_PRIOR).contains(&p) => Ok(p),
@@ -661,6 +726,85 @@ fn run(cli: Cli) -> Result<(), Stop> {
                         .into(),
                 ),
             }
+        }
+        Some(Command::Selfplay {
+            variant,
+            games,
+            nodes,
+            seed,
+            opening_plies,
+        }) => {
+            let v = variant_named(set, &variant)?;
+            let settings = selfplay::Settings {
+                games,
+                nodes,
+                seed,
+                opening_plies,
+                hash_mb: 16,
+            };
+            let (played, moves) = selfplay::play(v, &settings, &mut out)?;
+            eprintln!("kyodai: {played} games, {moves} moves");
+            Ok(())
+        }
+        Some(Command::Train {
+            variant,
+            pgn,
+            out: out_path,
+            lambda,
+            epochs,
+            pull,
+            seed,
+            note,
+        }) => {
+            let v = variant_named(set, &variant)?;
+            let mut games = Vec::new();
+            for path in &pgn {
+                games.extend(kyodai::play::pgn::read_games(&read_text(path)?));
+                if games.len() > tune::MAX_GAMES {
+                    return Err(format!("more than {} games", tune::MAX_GAMES).into());
+                }
+            }
+            let data = train::read(v, &games);
+            eprintln!(
+                "kyodai: {} positions from {} games ({} left out)",
+                data.positions(),
+                data.games,
+                data.skipped
+            );
+            if data.positions() == 0 {
+                return Err(
+                    "no position to learn from (games with kyodai match's score comments?)"
+                        .to_string()
+                        .into(),
+                );
+            }
+            let settings = train::Settings {
+                lambda,
+                epochs: epochs as usize,
+                pull,
+                ..train::Settings::default()
+            };
+            let trained = train::train(&data, &train::start_table(v), &settings, seed);
+            let mut header = note;
+            header.push(format!(
+                "{} games, {} positions ({} held out), lambda {lambda}, scale {:.1} cp, pull {pull}, seed {seed}",
+                data.games,
+                trained.train_positions + trained.validation_positions,
+                trained.validation_positions,
+                trained.scale
+            ));
+            header.push(format!(
+                "held-out loss {:.6} -> {:.6} (epoch {} of {epochs})",
+                trained.loss_before, trained.loss_after, trained.best_epoch
+            ));
+            let text = train::table_text(v, data.phase_material, &trained.table, &header);
+            match out_path {
+                Some(path) => {
+                    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?
+                }
+                None => out.write_all(text.as_bytes())?,
+            }
+            Ok(())
         }
         Some(Command::Values { variant }) => {
             let v = variant_named(set, &variant)?;

@@ -475,6 +475,10 @@ pub struct Variant {
     pub zone: usize,
     pub promotion: PromotionRule,
     pub lion_trading: bool,
+    /// Whether the placement table learned for this variant (if one is
+    /// compiled in, `eval::placement_scores`) replaces the hand-written
+    /// one (`learned-placement = yes`, the default).
+    pub learned_placement: bool,
     /// Which Lion captures the counter-strike rule bans (with
     /// `lion_trading`).
     pub counter_strike: CounterStrike,
@@ -506,9 +510,13 @@ pub struct Variant {
     pub squares: Vec<Square>,
     /// Every capturing leap delta of any piece, per colour.
     pub leap_deltas: [Vec<i32>; 2],
-    /// Placement score of each coloured piece on each cell
-    /// (`eval::placement_scores`).
-    pub placement: Vec<i16>,
+    /// Placement scores of each coloured piece on each cell, for the
+    /// middle game and for the ending (`eval::placement_scores`).
+    pub placement: Vec<[i16; 2]>,
+    /// The material on the board (both sides) from which on the middle
+    /// game's placement counts alone; below it the ending's takes over in
+    /// proportion (`Position::placement`). At least 1.
+    pub phase_material: i32,
     /// Evaluation weights (`eval-NAME` keys).
     pub eval: EvalParams,
     /// The one type XBoard 4.9.1 treats as a Lion in its own Chu
@@ -751,6 +759,7 @@ struct Draft {
     zone: usize,
     promotion: PromotionRule,
     lion_trading: bool,
+    learned_placement: bool,
     counter_strike: CounterStrike,
     lenient_lion_rules: bool,
     repetition: Repetition,
@@ -790,6 +799,7 @@ impl Draft {
             zone: 0,
             promotion: PromotionRule::Chu,
             lion_trading: false,
+            learned_placement: true,
             counter_strike: CounterStrike::Everywhere,
             lenient_lion_rules: true,
             repetition: Repetition::Strict,
@@ -856,6 +866,7 @@ impl Draft {
                 }
             }
             "lion-trading" => self.lion_trading = yes_no(value)?,
+            "learned-placement" => self.learned_placement = yes_no(value)?,
             "counter-strike" => {
                 self.counter_strike = match value {
                     "everywhere" => CounterStrike::Everywhere,
@@ -1060,6 +1071,7 @@ impl Draft {
             zone: self.zone,
             promotion: self.promotion,
             lion_trading: self.lion_trading,
+            learned_placement: self.learned_placement,
             counter_strike: self.counter_strike,
             lenient_lion_rules: self.lenient_lion_rules,
             repetition: self.repetition,
@@ -1074,6 +1086,7 @@ impl Draft {
             squares,
             leap_deltas,
             placement: Vec::new(),
+            phase_material: 1,
             eval: self.eval,
             xboard_lion: None,
             has_wolves,
@@ -1092,7 +1105,7 @@ impl Draft {
         if variant.lion_trading {
             variant.xboard_lion = variant.kind("N");
         }
-        variant.placement = crate::eval::placement_scores(&variant);
+        (variant.placement, variant.phase_material) = crate::eval::placement_scores(&variant);
         Ok(variant)
     }
 }

@@ -113,6 +113,10 @@ pub struct PgnGame {
     pub variant: Option<String>,
     pub fen: Option<String>,
     pub moves: Vec<String>,
+    /// The comment after each move (without its braces), `comments[i]`
+    /// following `moves[i]`: `kyodai match` writes the mover's score,
+    /// depth and time there (`+0.35/12 0.50s`).
+    pub comments: Vec<Option<String>>,
     pub result: Option<String>,
 }
 
@@ -147,10 +151,12 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
         for word in line.split_whitespace() {
             if in_comment {
                 in_comment = !word.ends_with('}');
+                add_to_comment(&mut current, word);
                 continue;
             }
             if word.starts_with('{') {
                 in_comment = !word.ends_with('}');
+                add_to_comment(&mut current, word);
                 continue;
             }
             if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
@@ -167,10 +173,31 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
             }
             let game = current.get_or_insert_with(PgnGame::default);
             game.moves.push(word.to_string());
+            game.comments.push(None);
         }
     }
     games.extend(current);
     games
+}
+
+/// Adds a word of a comment to the current game's last move (a comment
+/// before the first move is not kept).
+fn add_to_comment(current: &mut Option<PgnGame>, word: &str) {
+    let Some(comment) = current
+        .as_mut()
+        .and_then(|g| g.comments.last_mut())
+        .map(|c| c.get_or_insert_with(String::new))
+    else {
+        return;
+    };
+    let word = word.trim_start_matches('{').trim_end_matches('}');
+    if word.is_empty() {
+        return;
+    }
+    if !comment.is_empty() {
+        comment.push(' ');
+    }
+    comment.push_str(word);
 }
 
 /// The openings of a PGN file: each game's `FEN` tag (none: the start
