@@ -1190,7 +1190,7 @@ mod tests {
         // Empty categories need no regularisation here.
         let e = pentanomial_elo(&ptnml([0, 0, 2, 3, 5])).expect("pairs");
         assert_close(e.diff, 269.366_359_945_452_26, 1e-9);
-        assert_close(e.error_margin, 173.483_196_214_507_18, 1e-9);
+        assert_close(e.error_margin, 173.483_196_214_507_2, 1e-9);
         let e = pentanomial_elo(&ptnml([0, 5, 10, 5, 0])).expect("pairs");
         assert_eq!(e.diff, 0.0);
         assert_close(e.error_margin, 54.271_868_739_474_31, 1e-9);
@@ -1210,7 +1210,7 @@ mod tests {
         assert!(e.los.is_nan());
         // Every pair lost: the clamped score 0.001, as fishtest and OpenBench.
         let e = pentanomial_elo(&ptnml([8, 0, 0, 0, 0])).expect("pairs");
-        assert_close(e.diff, -1_199.826_195_290_392_9, 1e-9);
+        assert_close(e.diff, -1_199.826_195_290_393, 1e-9);
         assert_eq!(e.error_margin, 0.0);
         assert_eq!(
             pentanomial_elo_line(&ptnml([1, 11, 47, 25, 16])),
@@ -1262,9 +1262,9 @@ mod tests {
             ([0, 0, 2, 3, 5], 0.0, 5.0, 0.142_863_261_473_938_12),
             // All draws, a single category, no pair at all.
             ([0, 0, 30, 0, 0], 0.0, 5.0, -0.428_222_645_941_122_1),
-            ([0, 0, 30, 0, 0], -3.0, 1.0, 0.172_605_545_114_087_48),
+            ([0, 0, 30, 0, 0], -3.0, 1.0, 0.172_605_545_114_087_5),
             ([8, 0, 0, 0, 0], 0.0, 10.0, -0.233_630_929_143_374_2),
-            ([0, 0, 0, 0, 0], 0.0, 5.0, -1.035_448_350_228_152_8e-6),
+            ([0, 0, 0, 0, 0], 0.0, 5.0, -1.035_448_350_228_153e-6),
         ];
         for (counts, elo0, elo1, llr) in cases {
             let sprt = Sprt::new(elo0, elo1, 0.05, 0.05).expect("valid parameters");
