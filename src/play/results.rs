@@ -213,7 +213,9 @@ pub fn merge(args: &[String]) -> Result<(), String> {
         .collect::<Result<Vec<_>, String>>()?;
     let standings = add_up(&runs)?;
     let games = standings.pair[0][1].games();
-    println!("Merged {games} games from {} files", runs.len());
+    let files = runs.len();
+    let plural = if files == 1 { "" } else { "s" };
+    println!("Merged {games} games from {files} file{plural}");
     let test = match sprt {
         Some(s) => Some(super::sprt_test(&s, standings.paired)?),
         None => None,
