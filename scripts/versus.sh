@@ -12,12 +12,18 @@
 #   scripts/versus.sh ab BASELINE VARIANT [options] [-- kyodai match options...]
 #       Self-play A/B: this tree's Kyodai against the BASELINE binary, with
 #       an SPRT (default elo0=0 elo1=25) that ends the match once decided.
+#   scripts/versus.sh minase [chu] [options] [-- kyodai match options...]
+#       Kyodai against minase 2.6.0 (crates.io), Chu only, both over USI
+#       under lishogi's rules (-rules lishogi; minase --rules lishogi),
+#       Threads 1 and USI_Hash 64 each. minase is installed with cargo
+#       into target/tools when target/tools/bin/minase is missing.
 #
 # Options:
 #   --games N        games to play at most (default 100; played in pairs,
 #                    each opening once with each colour)
 #   --tc TC          time control, cutechess syntax (default 10+0.1; ab: 5+0.05)
-#   --kyodai-tc TC   Kyodai's own time control (time odds against HaChu)
+#   --kyodai-tc TC   Kyodai's own time control (time odds against HaChu
+#                    or minase)
 #   --hachu PATH     the HaChu binary (default: the installed hachu)
 #   --sprt A B       SPRT bounds for ab (default 0 25)
 #   --no-sprt        ab: play all the games (a margin to measure, not a
@@ -40,25 +46,41 @@
 # root. Kyodai plays with "XBoard-safe moves" off (no GUI relays its moves)
 # and, against HaChu, with "HaChu compatible moves" on (moves HaChu can
 # follow).
-# Output: the match's own (cutechess-cli's) on the terminal and in
-# DIR/match.txt, the games in DIR/games.pgn.
+# Output: the match's own (cutechess-cli's, and for the games in pairs
+# fastchess's Ptnml(0-2) and pentanomial Elo) on the terminal and in
+# DIR/match.txt, the games in DIR/games.pgn, one line a game in
+# DIR/results.tsv (results-2.tsv, ... for later runs into the same DIR;
+# `kyodai match-merge` adds up several runs' files).
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 die() { echo "versus.sh: $*" >&2; exit 2; }
 
-[ $# -ge 2 ] || { sed -n '2,/^set -e/{s/^# \{0,1\}//;/^set -e/d;p}' "$0"; exit 2; }
+usage() { sed -n '2,/^set -e/{s/^# \{0,1\}//;/^set -e/d;p}' "$0"; exit 2; }
+[ $# -ge 1 ] || usage
 MODE=$1; shift
 BASELINE=""
 HACHU=""
+MINASE_VERSION=2.6.0
+MINASE=$REPO/target/tools/bin/minase
 if [ "$MODE" = ab ]; then
+    [ $# -ge 1 ] || usage
     BASELINE=$(readlink -f "$1") || die "no baseline binary $1"; shift
     [ -x "$BASELINE" ] || die "baseline $BASELINE is not executable"
+elif [ "$MODE" = minase ]; then
+    # The variant is optional: minase plays Chu alone.
+    if [ $# -eq 0 ] || [[ "$1" == --* ]]; then set -- chu "$@"; fi
 elif [ "$MODE" != hachu ]; then
-    die "mode must be hachu or ab"
+    die "mode must be hachu, ab or minase"
 fi
 [ $# -ge 1 ] || die "which variant?"
 VARIANT=$1; shift
+if [ "$MODE" = minase ]; then
+    case "$VARIANT" in
+        chu|chu-shogi|chushogi) VARIANT=chu ;;
+        *) die "minase plays Chu Shogi only, not $VARIANT" ;;
+    esac
+fi
 GAMES=100
 TC=""
 KYODAI_TC=""
@@ -90,6 +112,11 @@ done
 OUT=${OUT:-$REPO/runs/$MODE-$VARIANT-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$OUT"
 
+if [ "$MODE" = minase ] && [ ! -x "$MINASE" ]; then
+    echo "versus.sh: installing minase $MINASE_VERSION into target/tools" >&2
+    cargo install minase --version "$MINASE_VERSION" --root "$REPO/target/tools" \
+        || die "cargo install minase failed"
+fi
 (cd "$REPO" && cargo build --release --quiet) || die "build failed"
 cp "$REPO/target/release/kyodai" "$OUT/kyodai"
 
@@ -117,15 +144,31 @@ if [ "$MODE" = hachu ]; then
     ENGINES=(-engine "cmd=$OUT/kyodai" name=Kyodai "tc=$KYODAI_TC"
              "option.XBoard-safe moves=0" "option.HaChu compatible moves=1"
              -engine "cmd=$HACHU" name=HaChu "tc=$TC")
+elif [ "$MODE" = minase ]; then
+    # Both over USI and by lishogi's rules: the referee judges by them
+    # (-rules lishogi, which Kyodai's Rules option is told too) and minase
+    # plays them (--rules lishogi). Over CECP minase claims mate before the
+    # royal is taken, which Kyodai's referee reads as a false claim; USI has
+    # no such claim.
+    ENGINES=(-engine "cmd=$OUT/kyodai" arg=usi proto=usi name=Kyodai "tc=$KYODAI_TC"
+             -engine "cmd=$MINASE" arg=--protocol arg=usi arg=--rules arg=lishogi
+             proto=usi name=minase "tc=$TC"
+             -each option.Threads=1 option.USI_Hash=64)
+    EXTRA=(-rules lishogi)
 else
     ENGINES=(-engine "cmd=$OUT/kyodai" name=Kyodai "tc=$TC" "option.XBoard-safe moves=0"
              -engine "cmd=$BASELINE" name=Baseline "tc=$TC" "option.XBoard-safe moves=0")
     EXTRA=()
     [ ${#SPRT[@]} -eq 0 ] || EXTRA=(-sprt "elo0=${SPRT[0]}" "elo1=${SPRT[1]}" alpha=0.05 beta=0.05)
 fi
+# -results writes a new file: a second run into the same --out gets its own.
+RESULTS=$OUT/results.tsv
+n=2
+while [ -e "$RESULTS" ]; do RESULTS=$OUT/results-$n.tsv; n=$((n + 1)); done
 [[ "$MAXMOVES" =~ ^[0-9]+$ ]] || die "--maxmoves takes a whole number"
 [ "$MAXMOVES" -eq 0 ] || EXTRA+=(-maxmoves "$MAXMOVES")
 
 "$OUT/kyodai" match "${ENGINES[@]}" -variant "$VARIANT" -games "$GAMES" -repeat \
     -concurrency "$CONCURRENCY" -recover \
-    "${OPENING_ARGS[@]}" "${EXTRA[@]}" -pgnout "$OUT/games.pgn" "$@" | tee "$OUT/match.txt"
+    "${OPENING_ARGS[@]}" "${EXTRA[@]}" -pgnout "$OUT/games.pgn" -results "$RESULTS" \
+    "$@" | tee "$OUT/match.txt"

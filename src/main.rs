@@ -231,6 +231,14 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
     },
+    /// Add up the results files of `kyodai match -results` runs and print
+    /// the match statistics for all their games (`kyodai match-merge -help`).
+    #[command(disable_help_flag = true)]
+    MatchMerge {
+        /// `-sprt` settings and results files.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
     /// Count leaf nodes of the move tree.
     Perft(PerftArgs),
 }
@@ -624,6 +632,10 @@ fn run(cli: Cli) -> Result<(), Stop> {
         Some(Command::Match { args }) => {
             drop(out);
             Ok(kyodai::play::run(set, &args)?)
+        }
+        Some(Command::MatchMerge { args }) => {
+            drop(out);
+            Ok(kyodai::play::results::merge(&args)?)
         }
         Some(Command::Bench { depth, threads }) => Ok(bench::run(set, depth, threads, &mut out)?),
         Some(Command::Openings {

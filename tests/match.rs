@@ -413,6 +413,70 @@ fn an_sprt_decision_ends_the_match_early() {
     assert!(sprt.ends_with(" - H0 was accepted"), "{}", r.stdout);
 }
 
+#[test]
+fn paired_games_get_the_pentanomial_sprt_and_a_results_file_to_merge() {
+    // As above, but each opening twice (-repeat): every pair is lost (LL),
+    // and fishtest's GSPRT accepts H0 after 20 pairs (LLR -3.08).
+    let tag = format!("kyodai-match-test-ptnml-{}", std::process::id());
+    let results = std::env::temp_dir().join(format!("{tag}.tsv"));
+    let _ = std::fs::remove_file(&results);
+    let mut args = fake("normal", 0, "", "", &tag);
+    args.extend(fake("normal", 0, SENTE, GOTE, &tag));
+    args.extend(
+        "-variant chu -games 200 -repeat -each tc=10+0.1 -sprt elo0=0 elo1=50 -ratinginterval 0 -results"
+            .split_whitespace()
+            .map(String::from),
+    );
+    args.push(results.display().to_string());
+    let r = run(&args, &tag);
+    // The worker may have taken game 41 before the decision reached it:
+    // a game whose pair partner is never played, left out of Ptnml.
+    let games = r.finished().len();
+    assert!((40..=41).contains(&games), "{}", r.stdout);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let ptnml = if games == 40 {
+        "Ptnml(0-2): [20, 0, 0, 0, 0]"
+    } else {
+        "Ptnml(0-2): [20, 0, 0, 0, 0] (+1 unpaired game, not in it)"
+    };
+    assert!(lines.contains(&ptnml), "{}", r.stdout);
+    assert!(
+        lines.contains(&"SPRT: llr -3.08 (-104.8%), lbound -2.94, ubound 2.94 - H0 was accepted"),
+        "{}",
+        r.stdout
+    );
+
+    // The same run twice over: twice the pairs (pairs match within a file).
+    let merge = Command::new(env!("CARGO_BIN_EXE_kyodai"))
+        .arg("match-merge")
+        .args(["-sprt", "elo0=0", "elo1=50"])
+        .args([&results, &results])
+        .output()
+        .expect("kyodai runs");
+    let stdout = String::from_utf8_lossy(&merge.stdout);
+    assert!(merge.status.success(), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("Merged {} games from 2 files", 2 * games),
+        "{stdout}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Ptnml(0-2): [40, 0, 0, 0, 0]")),
+        "{stdout}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("SPRT: llr -6.17")),
+        "{stdout}"
+    );
+    // A second run may not write into the first one's file.
+    let again = run(&args, &tag);
+    assert!(!again.success);
+    let _ = std::fs::remove_file(&results);
+}
+
 const USI_SENTE: &str = "12i12h 11i11h 10i10h 8i8h";
 const USI_GOTE: &str = "12d12e 11d11e 10d10e 8d8e";
 

@@ -2,6 +2,7 @@
 //! followed by values, engine settings as `key=value` words.
 
 use super::clock::TimeControl;
+use super::stats::SprtModel;
 use crate::variant::Rules;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -25,6 +26,12 @@ Usage: kyodai match -engine cmd=CMD [ENGINE OPTIONS] -engine cmd=CMD [ENGINE OPT
 Plays engine-vs-engine games of a Kyodai variant with Kyodai as the referee,
 with cutechess-cli's options and output. Engines speak CECP (XBoard protocol)
 or, in Chu, USI with lishogi's notation (proto=usi).
+
+Two engines playing each opening with both colours (-repeat) also get
+fastchess's pair statistics after the score lines: `Ptnml(0-2): [LL, LD,
+WL+DD, WD, WW]`, the first engine's game pairs by its points in the pair,
+and `Ptnml Elo: E +/- M` from them (95%); a game whose pair is incomplete
+(an odd game count, an unfinished partner) counts in the score only.
 
 Engine options (after -engine, or after -each for all engines):
   cmd=CMD              the engine's program (required)
@@ -72,8 +79,15 @@ Match options:
   -resign movecount=N score=CP [twosided=true]
                        a side loses once it scored CP or worse for N moves
   -maxmoves N          draw after N moves of each side
-  -sprt elo0=A elo1=B alpha=X beta=Y
-                       stop when the first engine is shown A or B Elo stronger
+  -sprt elo0=A elo1=B alpha=X beta=Y [model=pentanomial|bayeselo]
+                       stop when the first engine is shown A or B Elo stronger;
+                       games in pairs (-repeat): fishtest's pentanomial GSPRT,
+                       A and B in logistic Elo; else (or model=bayeselo)
+                       cutechess-cli's trinomial BayesElo SPRT
+  -results FILE        write each finished game as a line of FILE (a new
+                       file), for `kyodai match-merge FILE...`, which adds up
+                       the runs of a match split across processes or machines
+                       (-openings start=K) and prints the statistics again
   -ratinginterval N    print the ratings every N games (default 10, 0: never)
   -outcomeinterval N   print the outcome of every N games in a round-robin
   -recover             restart an engine that crashed instead of stopping
@@ -225,6 +239,8 @@ pub struct SprtConfig {
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
+    /// `model=`; `None`: pentanomial for games in pairs, else BayesElo.
+    pub model: Option<SprtModel>,
 }
 
 #[derive(Clone, Debug)]
@@ -247,6 +263,8 @@ pub struct MatchConfig {
     pub openings: Option<OpeningsConfig>,
     pub pgn_out: Option<PathBuf>,
     pub epd_out: Option<PathBuf>,
+    /// `-results`: a line per finished game, for `kyodai match-merge`.
+    pub results_out: Option<PathBuf>,
     pub debug: bool,
     pub draw: Option<DrawAdjudication>,
     pub resign: Option<ResignAdjudication>,
@@ -415,6 +433,31 @@ fn required(option: &str, key: &str, v: Option<f64>) -> Result<f64, String> {
     v.ok_or_else(|| format!("{option}: {key}= is required"))
 }
 
+/// The words after `-sprt`: `elo0=A elo1=B [alpha=X] [beta=Y] [model=M]`
+/// (also read by `kyodai match-merge`).
+pub fn sprt(words: &[&str]) -> Result<SprtConfig, String> {
+    let mut model = None;
+    let mut numeric = Vec::new();
+    for &w in words {
+        match w.strip_prefix("model=") {
+            Some(name) => {
+                model = Some(SprtModel::parse(name).ok_or_else(|| {
+                    format!("-sprt: unknown model '{name}' (pentanomial, bayeselo)")
+                })?)
+            }
+            None => numeric.push(w),
+        }
+    }
+    let v = numbers("-sprt", &numeric, &["elo0", "elo1", "alpha", "beta"])?;
+    Ok(SprtConfig {
+        elo0: required("-sprt", "elo0", v[0])?,
+        elo1: required("-sprt", "elo1", v[1])?,
+        alpha: v[2].unwrap_or(0.05),
+        beta: v[3].unwrap_or(0.05),
+        model,
+    })
+}
+
 /// Read `kyodai match`'s arguments (those after `match`).
 pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     let mut cfg = MatchConfig {
@@ -434,6 +477,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
         openings: None,
         pgn_out: None,
         epd_out: None,
+        results_out: None,
         debug: false,
         draw: None,
         resign: None,
@@ -503,6 +547,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             "-openings" => cfg.openings = Some(openings(&key_values(&mut it))?),
             "-pgnout" => cfg.pgn_out = Some(PathBuf::from(value(&mut it, "-pgnout")?)),
             "-epdout" => cfg.epd_out = Some(PathBuf::from(value(&mut it, "-epdout")?)),
+            "-results" => cfg.results_out = Some(PathBuf::from(value(&mut it, "-results")?)),
             "-debug" => cfg.debug = true,
             "-recover" => cfg.recover = true,
             "-maxmoves" => {
@@ -553,19 +598,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
                     two_sided: v[2].is_some_and(|x| x != 0.0),
                 });
             }
-            "-sprt" => {
-                let v = numbers(
-                    "-sprt",
-                    &key_values(&mut it),
-                    &["elo0", "elo1", "alpha", "beta"],
-                )?;
-                cfg.sprt = Some(SprtConfig {
-                    elo0: required("-sprt", "elo0", v[0])?,
-                    elo1: required("-sprt", "elo1", v[1])?,
-                    alpha: v[2].unwrap_or(0.05),
-                    beta: v[3].unwrap_or(0.05),
-                });
-            }
+            "-sprt" => cfg.sprt = Some(sprt(&key_values(&mut it))?),
             other => {
                 return Err(format!(
                     "unknown option '{other}' (kyodai match -help lists them)"
@@ -619,6 +652,7 @@ mod tests {
         );
         assert_eq!(cfg.variant, "dai");
         assert_eq!(cfg.sprt.unwrap().beta, 0.1);
+        assert_eq!(cfg.sprt.unwrap().model, None);
         assert_eq!(cfg.draw.unwrap().move_count, 8);
         assert!(cfg.resign.unwrap().two_sided);
         let o = cfg.openings.unwrap();
@@ -674,6 +708,11 @@ mod tests {
             ("-engine cmd=a -engine cmd=b -each tc=x", "tc=x"),
             ("-engine cmd=a -engine cmd=b -bogus", "unknown option"),
             ("-engine cmd=a -engine cmd=b -sprt elo0=1", "elo1"),
+            (
+                "-engine cmd=a -engine cmd=b -sprt elo0=0 elo1=5 model=normalized",
+                "model",
+            ),
+            ("-engine cmd=a -engine cmd=b -results", "needs a value"),
             ("-engine cmd=a -engine cmd=b -each nodes=100", "node"),
             (
                 "-engine cmd=a proto=usi -engine cmd=b proto=usi nodes=0",

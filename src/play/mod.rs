@@ -12,15 +12,18 @@ pub mod config;
 pub mod engine;
 pub mod pgn;
 pub mod referee;
+pub mod results;
+pub mod standings;
 pub mod stats;
 pub mod usi;
 
 use crate::board::Position;
-use crate::types::{Color, Rng};
+use crate::types::Rng;
 use crate::variant::{Variant, VariantSet};
 use config::{MatchConfig, OpeningFormat, Tournament};
 use referee::{GameRecord, GameSpec, Opening, Table};
-use stats::{Score, Sprt};
+use standings::{PairId, SprtTest, Standings, print_outcomes, print_ratings, score_line};
+use stats::{Sprt, SprtModel};
 use std::collections::VecDeque;
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -49,10 +52,14 @@ fn load_openings(
             .map(|l| Opening {
                 fen: Some(l.to_string()),
                 moves: Vec::new(),
+                number: None,
             })
             .collect(),
         OpeningFormat::Pgn => pgn::read_openings(&text, cfg.plies),
     };
+    for (i, o) in openings.iter_mut().enumerate() {
+        o.number = Some(i + 1);
+    }
     if openings.len() > MAX_OPENINGS {
         return Err(format!(
             "{}: more than {MAX_OPENINGS} openings",
@@ -84,8 +91,17 @@ fn load_openings(
     Ok(openings)
 }
 
-/// Every game of the match in order: pairings, colours and openings.
+/// Whether the schedule plays the games in pairs, games 2k−1 and 2k of a
+/// two-engine match on one opening with the colours swapped: `-repeat` an
+/// even number of times, colours swapped, two engines.
+fn paired(cfg: &MatchConfig) -> bool {
+    cfg.engines.len() == 2 && cfg.swap && cfg.repeat.is_multiple_of(2)
+}
+
+/// Every game of the match in order: pairings, colours, openings and, for a
+/// paired schedule (`paired`), the pair each game belongs to.
 fn schedule(cfg: &MatchConfig, openings: &[Opening]) -> Vec<GameSpec> {
+    let in_pairs = paired(cfg);
     let n = cfg.engines.len();
     let pairs: Vec<(usize, usize)> = match cfg.tournament {
         Tournament::Gauntlet => (1..n).map(|j| (0, j)).collect(),
@@ -110,6 +126,7 @@ fn schedule(cfg: &MatchConfig, openings: &[Opening]) -> Vec<GameSpec> {
                     round: round + 1,
                     players: if swapped { [b, a] } else { [a, b] },
                     opening,
+                    pair: in_pairs.then(|| number.div_ceil(2)),
                 });
             }
         }
@@ -134,72 +151,25 @@ enum Report {
     Finished(GameSpec, Box<Result<GameRecord, String>>),
 }
 
-/// The score of each ordered pair of engines, and by colour.
-struct Standings {
-    names: Vec<String>,
-    /// `pair[i][j]`: engine i's results against engine j.
-    pair: Vec<Vec<Score>>,
-    /// Per engine, (as Sente, as Gote), against anyone.
-    by_colour: Vec<[Score; 2]>,
-    /// Sente's results against Gote, whoever played.
-    sente: Score,
-}
-
-impl Standings {
-    fn new(names: Vec<String>) -> Standings {
-        let n = names.len();
-        Standings {
-            names,
-            pair: vec![vec![Score::default(); n]; n],
-            by_colour: vec![[Score::default(); 2]; n],
-            sente: Score::default(),
-        }
+/// The SPRT `-sprt` asks for: the model given with `model=`, else the
+/// pentanomial GSPRT when the games come in pairs and cutechess-cli's
+/// trinomial BayesElo SPRT when they do not.
+pub fn sprt_test(s: &config::SprtConfig, paired: bool) -> Result<SprtTest, String> {
+    let model = s.model.unwrap_or(if paired {
+        SprtModel::Pentanomial
+    } else {
+        SprtModel::BayesElo
+    });
+    if model == SprtModel::Pentanomial && !paired {
+        return Err(
+            "-sprt model=pentanomial needs the games in pairs: -repeat (each opening twice, colours swapped), two engines"
+                .to_string(),
+        );
     }
-
-    fn add(&mut self, g: &GameRecord) {
-        let [s, t] = g.spec.players;
-        let from_sente = match g.winner {
-            Some(Color::White) => Score {
-                wins: 1,
-                losses: 0,
-                draws: 0,
-            },
-            Some(Color::Black) => Score {
-                wins: 0,
-                losses: 1,
-                draws: 0,
-            },
-            None => Score {
-                wins: 0,
-                losses: 0,
-                draws: 1,
-            },
-        };
-        self.pair[s][t].add(from_sente);
-        self.pair[t][s].add(from_sente.flipped());
-        self.by_colour[s][0].add(from_sente);
-        self.by_colour[t][1].add(from_sente.flipped());
-        self.sente.add(from_sente);
-    }
-
-    fn field(&self, i: usize) -> Score {
-        let mut total = Score::default();
-        for s in &self.pair[i] {
-            total.add(*s);
-        }
-        total
-    }
-}
-
-fn score_line(label: &str, s: &Score) -> String {
-    format!(
-        "{label}: {} - {} - {}  [{:.3}] {}",
-        s.wins,
-        s.losses,
-        s.draws,
-        s.fraction(),
-        s.games()
-    )
+    Ok(SprtTest {
+        sprt: Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)?,
+        model,
+    })
 }
 
 /// Play the match `args` describe (the words after `kyodai match`);
@@ -245,10 +215,18 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
             if cfg.engines.len() != 2 {
                 return Err("-sprt needs exactly two engines".to_string());
             }
-            Some(Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)?)
+            let test = sprt_test(&s, paired(&cfg))?;
+            eprintln!("kyodai match: SPRT by the {}", test.model.describe());
+            Some(test)
         }
         None => None,
     };
+    if let Some(path) = &cfg.results_out {
+        if cfg.engines.len() != 2 {
+            return Err("-results needs exactly two engines".to_string());
+        }
+        results::create(path)?;
+    }
     let openings = match &cfg.openings {
         Some(o) => load_openings(o, variant, cfg.seed)?,
         None => Vec::new(),
@@ -320,7 +298,7 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
         .iter()
         .map(|e| e.name.clone().unwrap_or_else(|| e.command.clone()))
         .collect();
-    let mut standings = Standings::new(names);
+    let mut standings = Standings::new(names, paired(&cfg));
     let mut failure = None;
     let mut finished = 0u64;
     let mut overhead: Vec<Duration> = Vec::new();
@@ -357,7 +335,15 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
             game.result(),
             game.reason
         );
-        standings.add(&game);
+        let pair: Option<PairId> = game.spec.pair.map(|p| (0, p));
+        standings.add(game.spec.players, game.winner, pair);
+        if let Some(path) = &cfg.results_out {
+            let line = results::game_line(&game, &standings.names);
+            if let Err(e) = append(path, &line) {
+                failure.get_or_insert(e);
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
         overhead.extend(&game.overhead);
         if let Some(path) = &cfg.pgn_out {
             let header = pgn::Header {
@@ -408,7 +394,7 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
             }
         }
         if let Some(s) = &sprt
-            && s.status(&standings.pair[0][1]).result != stats::SprtResult::Continue
+            && s.status(&standings).result != stats::SprtResult::Continue
             && !stop.swap(true, Ordering::SeqCst)
         {
             println!("SPRT decided: the games under way finish, no new game starts");
@@ -433,55 +419,16 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
             started.elapsed().as_secs_f64()
         );
     }
+    if standings.paired && standings.unpaired_games() > 0 {
+        eprintln!(
+            "kyodai match: {} game(s) without the other game of their pair (an odd game count, or a game unfinished or not played): in the score, not in Ptnml or the pentanomial SPRT",
+            standings.unpaired_games()
+        );
+    }
     println!("Finished match");
     match failure {
         Some(e) => Err(e),
         None => Ok(()),
-    }
-}
-
-/// Each engine's name and score against the field.
-fn outcomes(s: &Standings) -> Vec<(String, Score)> {
-    (0..s.names.len())
-        .map(|i| (s.names[i].clone(), s.field(i)))
-        .collect()
-}
-
-/// cutechess-cli's rating block: for two engines the score by colour, the
-/// Elo difference and the SPRT; for more, the rating table.
-fn print_ratings(s: &Standings, sprt: Option<&Sprt>) {
-    if s.names.len() > 2 {
-        for line in stats::rating_table(&outcomes(s)) {
-            println!("{line}");
-        }
-        return;
-    }
-    let score = s.pair[0][1];
-    for (colour, label) in [(0, "Sente"), (1, "Gote")] {
-        println!(
-            "{}",
-            score_line(
-                &format!("...      {} playing {label}", s.names[0]),
-                &s.by_colour[0][colour]
-            )
-        );
-    }
-    println!("{}", score_line("...      Sente vs Gote", &s.sente));
-    println!("{}", stats::elo_line(&score));
-    if let Some(sprt) = sprt {
-        println!("{}", sprt.line(&score));
-    }
-}
-
-/// `-outcomeinterval`: the score of every pair that has played.
-fn print_outcomes(s: &Standings) {
-    for i in 0..s.names.len() {
-        for j in i + 1..s.names.len() {
-            if s.pair[i][j].games() > 0 {
-                let label = format!("Score of {} vs {}", s.names[i], s.names[j]);
-                println!("{}", score_line(&label, &s.pair[i][j]));
-            }
-        }
     }
 }
 
@@ -510,6 +457,7 @@ mod tests {
         let o = |f: &str| Opening {
             fen: Some(f.to_string()),
             moves: Vec::new(),
+            number: None,
         };
         let openings = [o("A"), o("B")];
         let games = schedule(
@@ -523,5 +471,48 @@ mod tests {
             .filter_map(|g| g.opening.fen.as_deref())
             .collect();
         assert_eq!(fens, ["A", "A", "B", "B"]);
+        // Three engines, or colours not swapped: no pairs.
+        assert!(games.iter().all(|g| g.pair.is_none()));
+    }
+
+    #[test]
+    fn two_engines_repeating_openings_play_numbered_pairs() {
+        let two = |extra: &str| -> MatchConfig {
+            let args: Vec<String> = format!("-engine cmd=a -engine cmd=b {extra}")
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+            config::parse(&args).unwrap()
+        };
+        let games = schedule(&two("-games 5 -repeat"), &[]);
+        let pairs: Vec<Option<u64>> = games.iter().map(|g| g.pair).collect();
+        assert_eq!(pairs, [Some(1), Some(1), Some(2), Some(2), Some(3)]);
+        assert_eq!(games[0].players, [0, 1]);
+        assert_eq!(games[1].players, [1, 0]);
+        assert!(
+            schedule(&two("-games 4"), &[])
+                .iter()
+                .all(|g| g.pair.is_none())
+        );
+        assert!(
+            schedule(&two("-games 4 -repeat 3"), &[])
+                .iter()
+                .all(|g| g.pair.is_none())
+        );
+        assert!(
+            schedule(&two("-games 4 -repeat 4"), &[])
+                .iter()
+                .all(|g| g.pair.is_some())
+        );
+
+        // The SPRT's model follows the schedule unless model= says.
+        let sprt = |words: &str| config::sprt(&words.split_whitespace().collect::<Vec<_>>());
+        let s = sprt("elo0=0 elo1=5").unwrap();
+        assert_eq!(sprt_test(&s, true).unwrap().model, SprtModel::Pentanomial);
+        assert_eq!(sprt_test(&s, false).unwrap().model, SprtModel::BayesElo);
+        let s = sprt("elo0=0 elo1=5 model=bayeselo").unwrap();
+        assert_eq!(sprt_test(&s, true).unwrap().model, SprtModel::BayesElo);
+        let s = sprt("elo0=0 elo1=5 model=pentanomial").unwrap();
+        assert!(sprt_test(&s, false).unwrap_err().contains("-repeat"));
     }
 }

@@ -212,6 +212,7 @@ pub fn read_openings(text: &str, plies: Option<usize>) -> Vec<Opening> {
             Opening {
                 fen: g.fen,
                 moves: g.moves,
+                number: None,
             }
         })
         .collect()

@@ -28,6 +28,9 @@ pub(super) const MATE_SCORE: i32 = 90_000;
 pub struct Opening {
     pub fen: Option<String>,
     pub moves: Vec<String>,
+    /// Its number in the openings file (1: the first), for the results
+    /// file; `None`: no openings file.
+    pub number: Option<usize>,
 }
 
 /// One scheduled game: `players[0]` moves first (Sente).
@@ -37,6 +40,9 @@ pub struct GameSpec {
     pub round: u64,
     pub players: [usize; 2],
     pub opening: Opening,
+    /// The game pair (one opening, each colour once) it belongs to, by
+    /// number from 1; `None` when the games are not played in pairs.
+    pub pair: Option<u64>,
 }
 
 /// How a game ended, as PGN's `Termination` tag says it.

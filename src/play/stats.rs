@@ -1,10 +1,12 @@
 //! Match statistics for `kyodai match`: game scores, Elo estimates, the
 //! sequential probability ratio test (SPRT) and the tournament rating table.
 //!
-//! Everything here reproduces cutechess-cli's definitions and output
+//! The per-game statistics reproduce cutechess-cli's definitions and output
 //! formats (its `Elo` and `Sprt` classes and `Tournament::results()`), so a
 //! `kyodai match` run can be compared number for number, and line for line,
-//! with a cutechess-cli run on the same games. The module is pure arithmetic:
+//! with a cutechess-cli run on the same games. The statistics of game pairs
+//! (`Pentanomial`, `pentanomial_elo`, `Sprt::status_pentanomial`) are
+//! fishtest's, OpenBench's and fastchess's. The module is pure arithmetic:
 //! no I/O, no engine protocol.
 
 use std::f64::consts::FRAC_2_SQRT_PI;
@@ -168,6 +170,9 @@ pub struct Sprt {
     pub beta: f64,
 }
 
+/// The largest |elo0| or |elo1| an SPRT takes.
+const MAX_SPRT_ELO: f64 = 1000.0;
+
 /// Decision of the test after the games played so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SprtResult {
@@ -229,6 +234,15 @@ impl Sprt {
                 return Err(format!("SPRT {name} must be in (0, 0.5], got {value}"));
             }
         }
+        for (name, value) in [("elo0", elo0), ("elo1", elo1)] {
+            // Beyond, the expected score is within 0.3% of 0 or 1: no test
+            // between engines that finish games against each other.
+            if value.abs() > MAX_SPRT_ELO {
+                return Err(format!(
+                    "SPRT {name} must be within ±{MAX_SPRT_ELO} Elo, got {value}"
+                ));
+            }
+        }
         if elo0 >= elo1 {
             return Err(format!(
                 "SPRT elo0 ({elo0}) must be less than elo1 ({elo1})"
@@ -272,6 +286,54 @@ impl Sprt {
         let llr = wins * (h1.win / h0.win).ln()
             + losses * (h1.loss / h0.loss).ln()
             + draws * (h1.draw / h0.draw).ln();
+        self.status_of(llr)
+    }
+
+    /// Evaluates the test on game pairs as fishtest's `LLR_logistic` (and
+    /// fastchess's logistic model) does: a generalized SPRT on the
+    /// pentanomial distribution, H0 and H1 saying that the expected score
+    /// per game is s0 = L(elo0) or s1 = L(elo1), L(e) = 1 / (1 + 10^(−e/400)).
+    ///
+    /// Empty categories count `EMPTY_CATEGORY_PAIRS` pairs. With the N
+    /// (so regularised) pairs' shares q_k, each hypothesis's most likely
+    /// distribution p_k (`most_likely_with_mean`) gives
+    /// LLR = N · Σ q_k · ln(p1_k / p0_k). For many pairs this is close to
+    /// the familiar N·(s1 − s0)·(2·mu − s0 − s1) / (2·var) (fishtest's
+    /// `LLR_alt2`, mu and var the pair scores' mean and variance), which the
+    /// exact form replaces because it drifts off in small samples. With no
+    /// pair at all the LLR is a tiny number near zero, never NaN.
+    ///
+    /// Bounds and decision are Wald's, as in `status`.
+    pub fn status_pentanomial(&self, p: &Pentanomial) -> SprtStatus {
+        let counts = p.counts.map(|c| {
+            if c == 0 {
+                EMPTY_CATEGORY_PAIRS
+            } else {
+                f64::from(c)
+            }
+        });
+        let pairs: f64 = counts.iter().sum();
+        let observed = counts.map(|c| c / pairs);
+        let h0 = most_likely_with_mean(&observed, score_from_elo(self.elo0));
+        let h1 = most_likely_with_mean(&observed, score_from_elo(self.elo1));
+        let llr = pairs
+            * (0..5)
+                .map(|k| observed[k] * (h1[k].ln() - h0[k].ln()))
+                .sum::<f64>();
+        self.status_of(llr)
+    }
+
+    /// The test by `model` on the games (`score`) or their pairs (`pairs`).
+    pub fn status_by(&self, model: SprtModel, score: &Score, pairs: &Pentanomial) -> SprtStatus {
+        match model {
+            SprtModel::BayesElo => self.status(score),
+            SprtModel::Pentanomial => self.status_pentanomial(pairs),
+        }
+    }
+
+    /// Wald's bounds ln(beta / (1 − alpha)) and ln((1 − beta) / alpha) and
+    /// the decision they give for `llr`.
+    fn status_of(&self, llr: f64) -> SprtStatus {
         let lower_bound = (self.beta / (1.0 - self.alpha)).ln();
         let upper_bound = ((1.0 - self.beta) / self.alpha).ln();
         SprtStatus {
@@ -290,21 +352,26 @@ impl Sprt {
     /// upper bound with one decimal. Without a decision the line ends after
     /// the upper bound.
     pub fn line(&self, s: &Score) -> String {
-        let status = self.status(s);
-        let mut line = format!(
-            "SPRT: llr {} ({}%), lbound {}, ubound {}",
-            format_significant(status.llr, 3),
-            format_fixed(status.llr / status.upper_bound * 100.0, 1),
-            format_significant(status.lower_bound, 3),
-            format_significant(status.upper_bound, 3)
-        );
-        match status.result {
-            SprtResult::AcceptH0 => line.push_str(" - H0 was accepted"),
-            SprtResult::AcceptH1 => line.push_str(" - H1 was accepted"),
-            SprtResult::Continue => {}
-        }
-        line
+        status_line(&self.status(s))
     }
+}
+
+/// The SPRT line of `status` in cutechess-cli's format (`Sprt::line`),
+/// whichever model computed it.
+pub fn status_line(status: &SprtStatus) -> String {
+    let mut line = format!(
+        "SPRT: llr {} ({}%), lbound {}, ubound {}",
+        format_significant(status.llr, 3),
+        format_fixed(status.llr / status.upper_bound * 100.0, 1),
+        format_significant(status.lower_bound, 3),
+        format_significant(status.upper_bound, 3)
+    );
+    match status.result {
+        SprtResult::AcceptH0 => line.push_str(" - H0 was accepted"),
+        SprtResult::AcceptH1 => line.push_str(" - H1 was accepted"),
+        SprtResult::Continue => {}
+    }
+    line
 }
 
 /// The SPRT decision; the bounds themselves count as reached.
@@ -316,6 +383,258 @@ fn decide(llr: f64, lower_bound: f64, upper_bound: f64) -> SprtResult {
     } else {
         SprtResult::Continue
     }
+}
+
+/// The result of one game from one player's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl Outcome {
+    /// Points in half-points: 0, 1 or 2.
+    fn half_points(self) -> usize {
+        match self {
+            Outcome::Loss => 0,
+            Outcome::Draw => 1,
+            Outcome::Win => 2,
+        }
+    }
+
+    /// The same game from the opponent's view.
+    pub fn flipped(self) -> Outcome {
+        match self {
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Win => Outcome::Loss,
+        }
+    }
+
+    /// This one game as a `Score`.
+    pub fn score(self) -> Score {
+        let mut s = Score::default();
+        match self {
+            Outcome::Loss => s.losses = 1,
+            Outcome::Draw => s.draws = 1,
+            Outcome::Win => s.wins = 1,
+        }
+        s
+    }
+}
+
+/// Game pairs (one opening played once with each colour) counted by the
+/// first player's points in the pair: `counts[k]` pairs scored k/2 points,
+/// i.e. LL, LD, WL or DD, WD, WW for k = 0..4 — fastchess's and fishtest's
+/// "pentanomial" counts (`Ptnml(0-2)`).
+///
+/// Counting pairs instead of games takes out most of what the opening
+/// contributes to the variance (a lopsided opening tends to give one win and
+/// one loss, not two wins), so the error bars and the SPRT need fewer games
+/// than the trinomial model's, which treats the two games as independent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    pub counts: [u32; 5],
+}
+
+impl Pentanomial {
+    /// Counts the pair whose two games went `first` and `second` for the
+    /// first player (saturating, like `Score`).
+    pub fn record(&mut self, first: Outcome, second: Outcome) {
+        let k = first.half_points() + second.half_points();
+        self.counts[k] = self.counts[k].saturating_add(1);
+    }
+
+    /// Adds the pairs of `other` (saturating).
+    pub fn add(&mut self, other: &Pentanomial) {
+        for (count, more) in self.counts.iter_mut().zip(other.counts) {
+            *count = count.saturating_add(more);
+        }
+    }
+
+    /// The same pairs from the second player's view.
+    pub fn flipped(&self) -> Pentanomial {
+        let mut counts = self.counts;
+        counts.reverse();
+        Pentanomial { counts }
+    }
+
+    /// Number of pairs, summed in u64 so that it cannot saturate.
+    pub fn pairs(&self) -> u64 {
+        self.counts.iter().map(|&c| u64::from(c)).sum()
+    }
+
+    /// fastchess's line, e.g. `Ptnml(0-2): [1, 11, 47, 25, 16]`.
+    pub fn line(&self) -> String {
+        let [a, b, c, d, e] = self.counts;
+        format!("Ptnml(0-2): [{a}, {b}, {c}, {d}, {e}]")
+    }
+
+    /// Mean and variance of the pair score on the 0..1 scale (a pair's
+    /// points divided by 2), weighted by the counts in `weights`.
+    fn mean_and_variance(weights: &[f64; 5]) -> (f64, f64) {
+        let total: f64 = weights.iter().sum();
+        let mean = (0..5).map(|k| weights[k] * pair_score(k)).sum::<f64>() / total;
+        let variance = (0..5)
+            .map(|k| weights[k] * (pair_score(k) - mean).powi(2))
+            .sum::<f64>()
+            / total;
+        (mean, variance)
+    }
+}
+
+/// The score per game of a pair that scored k half-points: k/4.
+fn pair_score(k: usize) -> f64 {
+    k as f64 / 4.0
+}
+
+/// The 97.5% quantile of the standard normal distribution, as fishtest
+/// (scipy's `norm.ppf(0.975)`), OpenBench and fastchess use it for their 95%
+/// error bars.
+const NORMAL_QUANTILE_975: f64 = 1.959_963_984_540_054;
+
+/// The Elo estimate of a pentanomial count, as fastchess, OpenBench and
+/// fishtest report it ("Elo: 77.71 +/- 33.03").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairEloEstimate {
+    /// Elo difference implied by the mean score (logistic model).
+    pub diff: f64,
+    /// Half-width of the 95% confidence interval, in Elo.
+    pub error_margin: f64,
+    /// Likelihood of superiority, in percent; NaN when every pair scored
+    /// the same (no spread, nothing to say).
+    pub los: f64,
+}
+
+/// Estimates the Elo difference from pentanomial counts; `None` without
+/// pairs.
+///
+/// The pair scores x_k = k/4 (per game) have mean mu and variance var over
+/// the N pairs; the standard error of mu is sqrt(var / N), the pairs being
+/// the independent samples. The interval mu ± 1.959964·se is mapped through
+/// the logistic Elo formula -400·log10(1/p − 1) and the margin is half its
+/// width, so it is asymmetric in Elo as in the other tools. Like fishtest's
+/// `elo()` and OpenBench's `logistic_elo()`, a score is clamped to
+/// [0.001, 0.999] before the conversion, so a 100% score reads ±1199.8 Elo
+/// and not infinity. LOS = Phi((mu − 1/2) / se). No category is regularised
+/// here (fastchess and OpenBench don't for Elo): all draws give 0 ± 0.
+pub fn pentanomial_elo(p: &Pentanomial) -> Option<PairEloEstimate> {
+    if p.pairs() == 0 {
+        return None;
+    }
+    let weights = p.counts.map(f64::from);
+    let (mean, variance) = Pentanomial::mean_and_variance(&weights);
+    let standard_error = (variance / p.pairs() as f64).sqrt();
+    let low = clamped_elo(mean - NORMAL_QUANTILE_975 * standard_error);
+    let high = clamped_elo(mean + NORMAL_QUANTILE_975 * standard_error);
+    let los = if standard_error > 0.0 {
+        100.0 * (0.5 + 0.5 * erf((mean - 0.5) / (standard_error * std::f64::consts::SQRT_2)))
+    } else {
+        f64::NAN
+    };
+    Some(PairEloEstimate {
+        diff: clamped_elo(mean),
+        error_margin: (high - low) / 2.0,
+        los,
+    })
+}
+
+/// fishtest's and OpenBench's Elo of a score: the score clamped to
+/// [0.001, 0.999], then the logistic formula.
+fn clamped_elo(score: f64) -> f64 {
+    elo_from_mean_score(score.clamp(1e-3, 1.0 - 1e-3))
+}
+
+/// Logistic Elo to expected score: 1 / (1 + 10^(−elo/400)).
+fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The pentanomial Elo line, e.g.
+/// `Ptnml Elo: 77.71 +/- 33.03, LOS: 100.00 %, pairs: 100`, with
+/// fastchess's two decimals; `Ptnml Elo: no game pairs yet` before the first
+/// pair.
+pub fn pentanomial_elo_line(p: &Pentanomial) -> String {
+    match pentanomial_elo(p) {
+        None => "Ptnml Elo: no game pairs yet".to_string(),
+        Some(e) => format!(
+            "Ptnml Elo: {} +/- {}, LOS: {} %, pairs: {}",
+            format_fixed(e.diff, 2),
+            format_fixed(e.error_margin, 2),
+            format_fixed(e.los, 2),
+            p.pairs()
+        ),
+    }
+}
+
+/// Which model the SPRT computes its log-likelihood ratio with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtModel {
+    /// Fishtest's and fastchess's GSPRT on pentanomial counts, the bounds in
+    /// logistic Elo (`Sprt::status_pentanomial`): for games played in
+    /// pairs.
+    Pentanomial,
+    /// cutechess-cli's trinomial BayesElo SPRT (`Sprt::status`).
+    BayesElo,
+}
+
+impl SprtModel {
+    /// The names `-sprt model=` takes.
+    pub fn parse(name: &str) -> Option<SprtModel> {
+        match name {
+            "pentanomial" => Some(SprtModel::Pentanomial),
+            "bayeselo" | "trinomial" => Some(SprtModel::BayesElo),
+            _ => None,
+        }
+    }
+
+    /// What the model is, for the match's log.
+    pub fn describe(self) -> &'static str {
+        match self {
+            SprtModel::Pentanomial => "pentanomial GSPRT (fishtest's LLR_logistic), logistic Elo",
+            SprtModel::BayesElo => "trinomial BayesElo SPRT (cutechess-cli's)",
+        }
+    }
+}
+
+/// What an empty pentanomial category counts as in the GSPRT: fishtest's
+/// and fastchess's regularisation, without which the maximum-likelihood
+/// distributions below could put a zero where the LLR takes a logarithm.
+const EMPTY_CATEGORY_PAIRS: f64 = 1e-3;
+
+/// The distribution on the pair scores 0, 1/4, …, 1 with mean `mean` that
+/// is most likely to have produced the observed shares `observed` (all
+/// positive), by Proposition 1.1 of Van den Bergh's "Comments on normalized
+/// Elo" (support_MLE_multinomial.pdf): p_k = q_k / (1 + θ·(a_k − mean)),
+/// θ the root of Σ q_k·(a_k − mean) / (1 + θ·(a_k − mean)) = 0 that keeps
+/// every p_k positive, θ in (−1/(1 − mean), 1/mean).
+///
+/// The left side falls strictly from +∞ to −∞ over that interval, so
+/// bisection finds θ; it runs until the interval cannot shrink in f64
+/// (fishtest's Brent solver stops at 1e-12 or so, which changes the LLR
+/// by far less than it prints).
+fn most_likely_with_mean(observed: &[f64; 5], mean: f64) -> [f64; 5] {
+    let excess = |k: usize| pair_score(k) - mean;
+    let slope = |theta: f64| -> f64 {
+        (0..5)
+            .map(|k| observed[k] * excess(k) / (1.0 + theta * excess(k)))
+            .sum()
+    };
+    let (mut low, mut high) = (-1.0 / (1.0 - mean), 1.0 / mean);
+    for _ in 0..2000 {
+        let middle = low + (high - low) / 2.0;
+        if middle <= low || middle >= high {
+            break;
+        }
+        if slope(middle) > 0.0 {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    let theta = low + (high - low) / 2.0;
+    std::array::from_fn(|k| observed[k] / (1.0 + theta * excess(k)))
 }
 
 /// The rating table cutechess-cli prints at the end of a tournament with
@@ -810,6 +1129,189 @@ mod tests {
             sprt.line(&score(555, 555, 298)),
             "SPRT: llr -0.741 (-16.1%), lbound -4.6, ubound 4.6"
         );
+    }
+
+    fn ptnml(counts: [u32; 5]) -> Pentanomial {
+        Pentanomial { counts }
+    }
+
+    #[test]
+    fn pentanomial_counts_pairs_by_their_score() {
+        use Outcome::{Draw, Loss, Win};
+        let mut p = Pentanomial::default();
+        for (first, second) in [
+            (Loss, Loss),
+            (Loss, Draw),
+            (Draw, Loss),
+            (Win, Loss),
+            (Draw, Draw),
+            (Loss, Win),
+            (Win, Draw),
+            (Win, Win),
+        ] {
+            p.record(first, second);
+        }
+        assert_eq!(p.counts, [1, 2, 3, 1, 1]);
+        assert_eq!(p.pairs(), 8);
+        assert_eq!(p.flipped().counts, [1, 1, 3, 2, 1]);
+        p.add(&ptnml([1, 0, 0, 0, u32::MAX]));
+        assert_eq!(p.counts, [2, 2, 3, 1, u32::MAX]);
+        assert_eq!(p.line(), format!("Ptnml(0-2): [2, 2, 3, 1, {}]", u32::MAX));
+        assert_eq!(Win.flipped(), Loss);
+        assert_eq!(Draw.score(), score(0, 0, 1));
+    }
+
+    #[test]
+    fn pentanomial_elo_matches_fastchess_output() {
+        // fastchess's own reports (two decimals), quoted in a public dev log:
+        // "Elo: 77.71 +/- 33.03 ... LOS: 100.00 %" for [1, 11, 47, 25, 16] and
+        // "Elo: 26.11 +/- 31.23 ... LOS: 95.04 %" for [1, 24, 42, 25, 8].
+        let e = pentanomial_elo(&ptnml([1, 11, 47, 25, 16])).expect("pairs");
+        assert_close(e.diff, 77.71, 0.005);
+        assert_close(e.error_margin, 33.03, 0.005);
+        let e = pentanomial_elo(&ptnml([1, 24, 42, 25, 8])).expect("pairs");
+        assert_close(e.diff, 26.11, 0.005);
+        assert_close(e.error_margin, 31.23, 0.005);
+        assert_close(e.los, 95.04, 0.005);
+    }
+
+    #[test]
+    fn pentanomial_elo_matches_reference_formula() {
+        // Expected values computed independently in Python (mpmath, 50
+        // digits) from OpenBench's Elo() with fishtest's clamp.
+        let e = pentanomial_elo(&ptnml([1, 11, 47, 25, 16])).expect("pairs");
+        assert_close(e.diff, 77.706_091_193_707_13, 1e-9);
+        assert_close(e.error_margin, 33.031_015_300_445_39, 1e-9);
+        assert_close(e.los, 99.999_913_482_617_67, 1e-9);
+        let e = pentanomial_elo(&ptnml([10789, 19328, 33806, 19402, 10543])).expect("pairs");
+        assert_close(e.diff, -0.773_577_335_916_590_8, 1e-9);
+        assert_close(e.error_margin, 1.277_579_895_727_996_5, 1e-9);
+        assert_close(e.los, 11.765_885_803_276_944, 1e-8);
+        // Empty categories need no regularisation here.
+        let e = pentanomial_elo(&ptnml([0, 0, 2, 3, 5])).expect("pairs");
+        assert_close(e.diff, 269.366_359_945_452_26, 1e-9);
+        assert_close(e.error_margin, 173.483_196_214_507_2, 1e-9);
+        let e = pentanomial_elo(&ptnml([0, 5, 10, 5, 0])).expect("pairs");
+        assert_eq!(e.diff, 0.0);
+        assert_close(e.error_margin, 54.271_868_739_474_31, 1e-9);
+        assert_close(e.los, 50.0, 1e-12);
+    }
+
+    #[test]
+    fn pentanomial_elo_edge_cases() {
+        assert_eq!(pentanomial_elo(&Pentanomial::default()), None);
+        assert_eq!(
+            pentanomial_elo_line(&Pentanomial::default()),
+            "Ptnml Elo: no game pairs yet"
+        );
+        // All pairs drawn (or won-and-lost): no spread, 0 +/- 0, no LOS.
+        let e = pentanomial_elo(&ptnml([0, 0, 30, 0, 0])).expect("pairs");
+        assert_eq!((e.diff, e.error_margin), (0.0, 0.0));
+        assert!(e.los.is_nan());
+        // Every pair lost: the clamped score 0.001, as fishtest and OpenBench.
+        let e = pentanomial_elo(&ptnml([8, 0, 0, 0, 0])).expect("pairs");
+        assert_close(e.diff, -1_199.826_195_290_393, 1e-9);
+        assert_eq!(e.error_margin, 0.0);
+        assert_eq!(
+            pentanomial_elo_line(&ptnml([1, 11, 47, 25, 16])),
+            "Ptnml Elo: 77.71 +/- 33.03, LOS: 100.00 %, pairs: 100"
+        );
+        // Antisymmetric: the opponent's view.
+        let p = ptnml([3, 20, 40, 25, 12]);
+        let us = pentanomial_elo(&p).expect("pairs");
+        let them = pentanomial_elo(&p.flipped()).expect("pairs");
+        assert_close(us.diff, -them.diff, 1e-9);
+        assert_close(us.error_margin, them.error_margin, 1e-9);
+    }
+
+    #[test]
+    fn pentanomial_sprt_matches_fishtest_llr_logistic() {
+        // Expected values: fishtest's LLR_logistic (regularise empty
+        // categories to 1e-3, maximum-likelihood distributions by the
+        // secular equation) computed independently in Python with mpmath
+        // at 50 digits; the first two count vectors are fishtest's and
+        // OpenBench's own examples.
+        let cases: [([u32; 5], f64, f64, f64); 12] = [
+            (
+                [10789, 19328, 33806, 19402, 10543],
+                -3.0,
+                1.0,
+                2.131_067_811_787_892_2,
+            ),
+            (
+                [10789, 19328, 33806, 19402, 10543],
+                0.0,
+                5.0,
+                -38.514_408_473_413_81,
+            ),
+            (
+                [39, 8843, 26675, 9240, 44],
+                0.5,
+                2.5,
+                0.555_517_068_723_533_2,
+            ),
+            (
+                [39, 8843, 26675, 9240, 44],
+                -3.0,
+                1.0,
+                37.275_092_023_264_18,
+            ),
+            ([1, 11, 47, 25, 16], 0.0, 10.0, 2.403_574_339_000_377),
+            ([3, 20, 40, 25, 12], 0.0, 5.0, 0.614_729_404_866_940_3),
+            ([0, 5, 10, 5, 0], 0.0, 5.0, -0.016_556_180_922_770_43),
+            ([0, 0, 2, 3, 5], 0.0, 5.0, 0.142_863_261_473_938_12),
+            // All draws, a single category, no pair at all.
+            ([0, 0, 30, 0, 0], 0.0, 5.0, -0.428_222_645_941_122_1),
+            ([0, 0, 30, 0, 0], -3.0, 1.0, 0.172_605_545_114_087_5),
+            ([8, 0, 0, 0, 0], 0.0, 10.0, -0.233_630_929_143_374_2),
+            ([0, 0, 0, 0, 0], 0.0, 5.0, -1.035_448_350_228_153e-6),
+        ];
+        for (counts, elo0, elo1, llr) in cases {
+            let sprt = Sprt::new(elo0, elo1, 0.05, 0.05).expect("valid parameters");
+            let status = sprt.status_pentanomial(&ptnml(counts));
+            let tolerance = 1e-9 * llr.abs().max(1e-3);
+            assert!(
+                (status.llr - llr).abs() <= tolerance,
+                "{counts:?} [{elo0}, {elo1}]: expected {llr}, got {}",
+                status.llr
+            );
+        }
+    }
+
+    #[test]
+    fn pentanomial_sprt_decides_and_prints_like_cutechess() {
+        let sprt = Sprt::new(-3.0, 1.0, 0.05, 0.05).expect("valid parameters");
+        let status = sprt.status_pentanomial(&ptnml([39, 8843, 26675, 9240, 44]));
+        assert_eq!(status.result, SprtResult::AcceptH1);
+        assert_eq!(
+            status_line(&status),
+            "SPRT: llr 37.3 (1265.9%), lbound -2.94, ubound 2.94 - H1 was accepted"
+        );
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).expect("valid parameters");
+        let p = ptnml([10789, 19328, 33806, 19402, 10543]);
+        assert_eq!(sprt.status_pentanomial(&p).result, SprtResult::AcceptH0);
+        assert_eq!(
+            sprt.status_by(SprtModel::Pentanomial, &Score::default(), &p),
+            sprt.status_pentanomial(&p)
+        );
+        let s = score(450, 300, 600);
+        assert_eq!(sprt.status_by(SprtModel::BayesElo, &s, &p), sprt.status(&s));
+        assert_eq!(
+            sprt.status_pentanomial(&ptnml([3, 20, 40, 25, 12])).result,
+            SprtResult::Continue
+        );
+    }
+
+    #[test]
+    fn sprt_model_names() {
+        assert_eq!(
+            SprtModel::parse("pentanomial"),
+            Some(SprtModel::Pentanomial)
+        );
+        assert_eq!(SprtModel::parse("bayeselo"), Some(SprtModel::BayesElo));
+        assert_eq!(SprtModel::parse("trinomial"), Some(SprtModel::BayesElo));
+        assert_eq!(SprtModel::parse("normalized"), None);
+        assert!(Sprt::new(0.0, 1001.0, 0.05, 0.05).is_err());
     }
 
     #[test]
