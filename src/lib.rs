@@ -13,6 +13,7 @@ pub mod host;
 pub mod movegen;
 pub mod moves;
 pub mod openings;
+pub mod params;
 pub mod perft;
 pub mod play;
 pub mod repetition;

@@ -7,7 +7,7 @@ use kyodai::search::MAX_THREADS;
 use kyodai::usi::Usi;
 use kyodai::variant::{Rules, Variant, VariantSet};
 use kyodai::xboard::Engine;
-use kyodai::{bench, openings, perft, selfplay, train, tune};
+use kyodai::{bench, openings, params, perft, selfplay, train, tune};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -23,6 +23,10 @@ struct Cli {
     /// Load variant definitions from this file instead of the built-in engine.ini.
     #[arg(long, global = true, value_name = "FILE")]
     ini: Option<String>,
+    /// Set a search or time coefficient for this run (repeatable; `kyodai
+    /// params` lists them with their bounds): for tuning and testing.
+    #[arg(long = "param", global = true, value_name = "NAME=VALUE")]
+    params: Vec<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -159,6 +163,9 @@ enum Command {
         #[arg(long, requires = "data")]
         weights_only: bool,
     },
+    /// List the search's and time manager's tunable coefficients: name,
+    /// value in force, default, bounds and SPSA step (`--param` sets them).
+    Params,
     /// Play training games, the engine against itself at a fixed number of
     /// nodes a move from seeded random openings, and write them as PGN
     /// with every move's score in its comment (`kyodai train` reads them).
@@ -593,6 +600,9 @@ const TERMINAL_NOTICE: &str = "Kyodai speaks CECP (the XBoard protocol) or USI a
      'usi' to speak USI, 'quit' to leave.";
 
 fn run(cli: Cli) -> Result<(), Stop> {
+    for p in &cli.params {
+        params::set_from(p).map_err(|e| format!("--param {p}: {e}"))?;
+    }
     let set = load(cli.ini.as_deref())?;
     let mut out = io::stdout().lock();
     match cli.command {
@@ -739,6 +749,17 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 ),
             }
         }
+        Some(Command::Params) => {
+            writeln!(out, "name value default min max step")?;
+            for (p, (name, value)) in params::PARAMS.iter().zip(params::current()) {
+                writeln!(
+                    out,
+                    "{name} {value} {} {} {} {}",
+                    p.default, p.min, p.max, p.step
+                )?;
+            }
+            Ok(())
+        }
         Some(Command::Selfplay {
             variant,
             games,
@@ -806,8 +827,8 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 trained.scale
             ));
             header.push(format!(
-                "held-out loss {:.6} -> {:.6} (epoch {} of {epochs})",
-                trained.loss_before, trained.loss_after, trained.best_epoch
+                "held-out loss {:.6} -> {:.6} (epoch {} of {epochs}; the targets' entropy {:.6})",
+                trained.loss_before, trained.loss_after, trained.best_epoch, trained.loss_floor
             ));
             let text = train::table_text(v, data.phase_material, &trained.table, &header);
             match out_path {

@@ -23,6 +23,7 @@ use crate::movegen::{
     interop_safe, is_capture, royal_attacked,
 };
 use crate::moves::Move;
+use crate::params::{P, get as param};
 use crate::repetition::{self, Verdict};
 use crate::see::{capturer_value, see_ge, victims_value};
 use crate::time::Budget;
@@ -58,22 +59,7 @@ const GOOD_CAPTURE: i32 = 1 << 28;
 /// (`outdone`) or that loses material (`see::see_ge`): below the killers,
 /// searched with the quiet moves' late move reductions.
 const LESSER_VARIANT: i32 = 1 << 24;
-/// Depth up to which late quiet moves are pruned: after `LMP_BASE +
-/// LMP_SLOPE * depth²` legal moves.
-const LMP_DEPTH: i32 = 3;
-const LMP_BASE: usize = 8;
-const LMP_SLOPE: usize = 4;
-/// Depth up to which captures that lose material are pruned.
-const SEE_PRUNING_DEPTH: i32 = 3;
-/// Centipawns per ply of depth a capture pruned there loses at least.
-const SEE_MARGIN: i32 = 100;
-/// Centipawns per ply of depth for (reverse) futility pruning: about a
-/// Silver General, more than placement terms move in a couple of plies.
-const FUTILITY_MARGIN: i32 = 150;
 const MAX_PLY: usize = 100;
-/// Half-width of the first aspiration window: about half a Pawn, more
-/// than one iteration's score usually moves.
-const ASPIRATION_WINDOW: i32 = 40;
 /// Full strength (`Searcher::skill`).
 pub const MAX_SKILL: i8 = 20;
 /// The weakest level (Fairy-Stockfish's range, which lishogi sends).
@@ -582,6 +568,7 @@ struct Worker {
 
 impl Worker {
     fn new(tt: Arc<Table>, signals: Signals, id: usize) -> Worker {
+        let lmr_divisor = f64::from(param(P::LmrDivisor)) / 100.0;
         Worker {
             tt,
             id,
@@ -594,7 +581,7 @@ impl Worker {
                     let mut row = [0; 64];
                     for (n, r) in row.iter_mut().enumerate().skip(1) {
                         if d > 0 {
-                            *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.2) as i32;
+                            *r = (0.5 + (d as f64).ln() * (n as f64).ln() / lmr_divisor) as i32;
                         }
                     }
                     row
@@ -824,7 +811,8 @@ impl Worker {
         depth: u32,
         last: i32,
     ) -> (i32, Option<Move>, bool) {
-        let mut delta = ASPIRATION_WINDOW;
+        let window = param(P::AspirationWindow);
+        let mut delta = window;
         let (mut alpha, mut beta) = if depth >= 4 && last.abs() < MATE_BOUND {
             (last - delta, last + delta)
         } else {
@@ -844,7 +832,7 @@ impl Worker {
                 return (score, best, true);
             }
             delta *= 2;
-            if delta >= 16 * ASPIRATION_WINDOW {
+            if delta >= 16 * window {
                 (alpha, beta) = (-INF, INF);
             }
         }
@@ -1022,13 +1010,17 @@ impl Worker {
         let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
         // Reverse futility: far enough above beta that a shallow search
         // will not bring it back.
-        if quiet_node && depth <= 3 && static_eval - FUTILITY_MARGIN * depth >= beta {
+        let futility_margin = param(P::FutilityMargin);
+        if quiet_node
+            && depth <= param(P::ReverseFutilityDepth)
+            && static_eval - futility_margin * depth >= beta
+        {
             return static_eval;
         }
         // Null move: if passing still fails high, a real move will too.
         // Large-shogi positions are practically never zugzwang.
         if quiet_node && depth >= 3 && static_eval >= beta {
-            let reduction = 3 + depth / 6;
+            let reduction = param(P::NullBase) + depth / param(P::NullDivisor);
             pos.make_null();
             let s = -self.search(shared, pos, depth - reduction, -beta, -beta + 1, ply + 1);
             pos.unmake();
@@ -1041,7 +1033,7 @@ impl Worker {
         }
         // Futility: quiet moves cannot lift a hopeless static score to
         // alpha within one or two plies.
-        let futile = quiet_node && depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha;
+        let futile = quiet_node && depth <= 2 && static_eval + futility_margin * depth <= alpha;
 
         // The hash move is tried before the other moves are generated:
         // where it cuts off, generating and ordering them is saved. The
@@ -1105,8 +1097,8 @@ impl Worker {
             // skipped.
             if ordinary
                 && quiet_node
-                && depth <= LMP_DEPTH
-                && legal >= LMP_BASE + LMP_SLOPE * (depth * depth) as usize
+                && depth <= param(P::LmpDepth)
+                && legal as i32 >= param(P::LmpBase) + param(P::LmpSlope) * depth * depth
             {
                 continue;
             }
@@ -1116,9 +1108,9 @@ impl Worker {
                 && reducible
                 && !pv_node
                 && !in_check
-                && depth <= SEE_PRUNING_DEPTH
+                && depth <= param(P::SeePruningDepth)
                 && legal > 0
-                && !see_ge(pos, mv, -SEE_MARGIN * depth, &mut self.see_buf)
+                && !see_ge(pos, mv, -param(P::SeeMargin) * depth, &mut self.see_buf)
             {
                 continue;
             }
@@ -1260,7 +1252,7 @@ impl Worker {
             let mv = pick(&mut list, &mut scores, i);
             // Delta pruning: even winning this material (the most any
             // capture left takes) cannot reach alpha.
-            if stand + scores[i] / 16 + 200 < alpha {
+            if stand + scores[i] / 16 + param(P::QsDelta) < alpha {
                 break;
             }
             if self.benched(pos, mv) {

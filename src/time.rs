@@ -2,6 +2,7 @@
 //! control (CECP's `level` and `st`, USI's clocks with increment or
 //! byoyomi) and the engine's own clock as the GUI reports it.
 
+use crate::params::{P, get as param};
 use std::time::Duration;
 
 /// The clock settings the GUI gave.
@@ -37,13 +38,6 @@ impl Default for Control {
 pub const DEFAULT_OVERHEAD_MS: u64 = 60;
 /// The largest overhead taken, option and measured lag together.
 pub const MAX_OVERHEAD_MS: u64 = 5_000;
-
-/// Moves ahead the remaining time of a sudden-death game is shared over.
-/// Chu games between engines often last 200 or more moves a side, but
-/// with an increment the clock is refilled every move: at 10 s + 0.1 s,
-/// sharing over 50 moves left 6-9 s unused at the end of most games
-/// (match PGNs), sharing over 30 leaves 2-3 s.
-const PLANNED_MOVES: u64 = 30;
 
 /// Soft and hard limits for one search.
 #[derive(Clone, Copy, Debug)]
@@ -93,7 +87,13 @@ pub fn budget(
             let moves_left = if moves_per_session > 0 {
                 (moves_per_session - moves_played % moves_per_session).max(1) as u64
             } else {
-                PLANNED_MOVES
+                // Moves ahead a sudden-death clock is shared over. Chu games
+                // between engines often last 200 or more moves a side, but
+                // with an increment the clock is refilled every move: at
+                // 10 s + 0.1 s, sharing over 50 moves left 6-9 s unused at
+                // the end of most games (match PGNs), sharing over 30
+                // leaves 2-3 s.
+                param(P::PlannedMoves) as u64
             };
             // Most of the increment is spent, less the lag each move
             // costs besides the search. Only the measured lag is taken
@@ -106,7 +106,8 @@ pub fn budget(
             // below it, the shortfall is made good over as many moves: a
             // search ends a little after its soft limit on average, and
             // the clock still comes back towards the reserve.
-            let increment = (inc_ms.saturating_mul(9) / 10) as i64 - lag as i64;
+            let increment =
+                (inc_ms.saturating_mul(param(P::IncrementShare) as u64) / 100) as i64 - lag as i64;
             let excess = remaining_ms.min(i64::MAX as u64) as i64 - reserve as i64;
             let share = excess / (moves_left as i64 + 1) + increment;
             let soft = (share.max(0) as u64).min(clock / 4).max(5);

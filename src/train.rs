@@ -301,6 +301,9 @@ pub struct Trained {
     pub loss_before: f64,
     pub loss_after: f64,
     pub best_epoch: usize,
+    /// The least loss any table could reach on the held-out positions:
+    /// their targets' own entropy.
+    pub loss_floor: f64,
     pub train_positions: usize,
     pub validation_positions: usize,
 }
@@ -352,6 +355,14 @@ pub fn train(data: &Data, start: &[f64], settings: &Settings, seed: u64) -> Trai
         validation.clone()
     };
     let loss_before = loss(data, &check, &table, scale, settings.lambda);
+    let loss_floor = check
+        .iter()
+        .map(|&i| {
+            let t = target(&data.samples[i], scale, settings.lambda).clamp(1e-9, 1.0 - 1e-9);
+            -(t * t.ln() + (1.0 - t) * (1.0 - t).ln())
+        })
+        .sum::<f64>()
+        / check.len().max(1) as f64;
     let mut best_loss = loss_before;
     let mut best_epoch = 0;
     let (mut m, mut v) = (vec![0.0; table.len()], vec![0.0; table.len()]);
@@ -410,6 +421,7 @@ pub fn train(data: &Data, start: &[f64], settings: &Settings, seed: u64) -> Trai
         loss_before,
         loss_after: best_loss,
         best_epoch,
+        loss_floor,
         train_positions: train_set.len(),
         validation_positions: validation.len(),
     }

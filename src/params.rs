@@ -1,0 +1,141 @@
+//! The search's and the time manager's tunable coefficients, named and
+//! bounded in one place.
+//!
+//! Each has a default (what the engine plays with), bounds that keep it
+//! meaningful, and the perturbation SPSA ends with (`step`, fishtest's
+//! `c_end`). They are read at start-up (`kyodai --param NAME=VALUE`), so
+//! that a tuning run (`scripts/spsa.py`) plays different values without a
+//! rebuild; `kyodai params` lists them. The values live in atomics that
+//! the search reads with relaxed loads: as cheap as a constant in memory.
+
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// One coefficient.
+pub struct Param {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+    /// SPSA's perturbation at the end of a run (fishtest's `c_end`).
+    pub step: i32,
+    pub help: &'static str,
+}
+
+macro_rules! params {
+    ($($id:ident $name:literal = $default:literal in $min:literal..=$max:literal step $step:literal: $help:literal;)*) => {
+        /// The coefficients by name in code.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum P {
+            $($id,)*
+        }
+
+        /// Every coefficient, in `P`'s order.
+        pub const PARAMS: &[Param] = &[
+            $(Param { name: $name, default: $default, min: $min, max: $max, step: $step, help: $help },)*
+        ];
+
+        static VALUES: [AtomicI32; PARAMS.len()] = [$(AtomicI32::new($default),)*];
+    };
+}
+
+params! {
+    AspirationWindow "aspiration-window" = 40 in 10..=300 step 8:
+        "half-width of the aspiration window around the last score (cp)";
+    FutilityMargin "futility-margin" = 150 in 40..=500 step 15:
+        "(reverse) futility margin per ply of depth (cp)";
+    ReverseFutilityDepth "reverse-futility-depth" = 3 in 1..=8 step 1:
+        "deepest node that reverse futility may cut";
+    LmpDepth "lmp-depth" = 3 in 1..=6 step 1:
+        "deepest node whose late quiet moves are pruned";
+    LmpBase "lmp-base" = 8 in 2..=40 step 2:
+        "moves searched before late move pruning, at any depth";
+    LmpSlope "lmp-slope" = 4 in 1..=20 step 1:
+        "moves searched before late move pruning, per depth squared";
+    SeePruningDepth "see-pruning-depth" = 3 in 1..=8 step 1:
+        "deepest node whose losing captures are pruned";
+    SeeMargin "see-margin" = 100 in 20..=400 step 15:
+        "material a pruned capture loses at least, per ply of depth (cp)";
+    NullBase "null-base" = 3 in 2..=6 step 1:
+        "null-move reduction at any depth";
+    NullDivisor "null-divisor" = 6 in 2..=16 step 1:
+        "depth per extra ply of null-move reduction";
+    LmrDivisor "lmr-divisor" = 220 in 100..=500 step 15:
+        "late move reduction ln(depth) ln(moves) / (this / 100)";
+    QsDelta "qs-delta" = 200 in 0..=1000 step 25:
+        "quiescence delta-pruning margin (cp)";
+    PlannedMoves "planned-moves" = 30 in 10..=100 step 3:
+        "moves ahead a sudden-death clock is shared over";
+    IncrementShare "increment-share" = 90 in 40..=100 step 4:
+        "percent of the increment spent each move";
+}
+
+/// The value in force.
+#[inline]
+pub fn get(p: P) -> i32 {
+    VALUES[p as usize].load(Ordering::Relaxed)
+}
+
+/// Sets a coefficient by name, within its bounds.
+pub fn set(name: &str, value: i32) -> Result<(), String> {
+    let i = PARAMS
+        .iter()
+        .position(|p| p.name == name)
+        .ok_or_else(|| format!("no parameter '{name}' (kyodai params lists them)"))?;
+    let p = &PARAMS[i];
+    if !(p.min..=p.max).contains(&value) {
+        return Err(format!(
+            "{name} = {value} is out of its range {}..={}",
+            p.min, p.max
+        ));
+    }
+    VALUES[i].store(value, Ordering::Relaxed);
+    Ok(())
+}
+
+/// Reads `NAME=VALUE` and sets it.
+pub fn set_from(text: &str) -> Result<(), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}' is not NAME=VALUE"))?;
+    let value = value
+        .trim()
+        .parse::<i32>()
+        .map_err(|_| format!("'{value}' is not a whole number"))?;
+    set(name.trim(), value)
+}
+
+/// The value in force of every coefficient, by name.
+pub fn current() -> Vec<(&'static str, i32)> {
+    PARAMS
+        .iter()
+        .zip(&VALUES)
+        .map(|(p, v)| (p.name, v.load(Ordering::Relaxed)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_lie_within_their_bounds_and_names_are_unique() {
+        for (i, p) in PARAMS.iter().enumerate() {
+            assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
+            assert!(p.step > 0, "{}", p.name);
+            assert!(PARAMS[..i].iter().all(|q| q.name != p.name), "{}", p.name);
+        }
+        assert_eq!(PARAMS[P::QsDelta as usize].name, "qs-delta");
+    }
+
+    #[test]
+    fn values_out_of_bounds_or_unknown_names_are_refused() {
+        assert!(set_from("lmp-base=1").is_err());
+        assert!(set_from("lmp-base=x").is_err());
+        assert!(set_from("no-such=3").is_err());
+        assert!(set_from("lmp-base").is_err());
+        // A value within bounds is taken; the default, since searches in
+        // other tests read it meanwhile.
+        set_from("qs-delta = 200").expect("in range");
+        assert_eq!(get(P::QsDelta), 200);
+    }
+}
