@@ -12,6 +12,7 @@ pub mod config;
 pub mod engine;
 pub mod pgn;
 pub mod referee;
+pub mod score;
 pub mod stats;
 pub mod usi;
 
