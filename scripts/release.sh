@@ -10,8 +10,9 @@
 #                                              exists
 #   dist/SHA256SUMS                            the checksums of the above
 #
-# Each archive holds the binary, README.md, both licences, the man page,
-# kyodai.eng and the platform's INSTALL.txt (packaging/). VERSION must be
+# Each archive holds the binary, README.md and the text of docs/, both
+# licences, the man page, kyodai.eng and the platform's INSTALL.txt
+# (packaging/). VERSION must be
 # Cargo.toml's version, which the binaries print. Installs what it needs on
 # a fresh Debian machine (the Rust targets, mingw-w64, zip). File dates are
 # the commit's, so the same commit gives the same archives.
@@ -52,6 +53,10 @@ stage() {
     local dir=$1
     mkdir -p "$dir"
     cp README.md LICENSE-MIT LICENSE-APACHE kyodai.6 "$dir/"
+    # The manual the README links to (its text; the pictures stay behind).
+    mkdir -p "$dir/docs/rules"
+    cp docs/*.md "$dir/docs/"
+    cp docs/rules/*.md "$dir/docs/rules/"
     cp scripts/kyodai.eng "$dir/kyodai.eng"
     sed "s/@VERSION@/$VERSION/g" "packaging/$2" >"$dir/INSTALL.txt"
     if [ "$3" = crlf ]; then

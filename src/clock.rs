@@ -1,12 +1,26 @@
 //! The clock and the seed of random choices, the same on every platform.
 //!
 //! On wasm32 the standard library's `Instant` and `SystemTime` panic, so
-//! there the host (the JavaScript around the module) lends its clock
-//! (`performance.now()`) and a random seed; everywhere else they are the
-//! standard library's.
+//! there the JavaScript around the module lends its clock
+//! (`performance.now()`) and a random seed, as the imports `now` and
+//! `random` of the module `kyodai` (`web/module/kyodai-worker.js` provides
+//! them); everywhere else they are the standard library's.
+//!
+//! This file imports nothing of the engine: the search and the protocol
+//! adapters read the clock, and the wasm32 host (`host/wasm.rs`) drives
+//! them, so the host's clock lives here rather than the other way round.
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use std::time::Instant;
+
+#[cfg(target_arch = "wasm32")]
+#[link(wasm_import_module = "kyodai")]
+unsafe extern "C" {
+    /// `performance.now()`, milliseconds.
+    fn now() -> f64;
+    /// A random 32-bit number (`crypto.getRandomValues`).
+    fn random() -> u32;
+}
 
 /// A point in time on the host's monotonic clock.
 #[cfg(target_arch = "wasm32")]
@@ -18,8 +32,9 @@ pub struct Instant {
 #[cfg(target_arch = "wasm32")]
 impl Instant {
     pub fn now() -> Instant {
+        // SAFETY: an imported function without arguments.
         Instant {
-            ms: crate::host::wasm::now_ms(),
+            ms: unsafe { now() },
         }
     }
 
@@ -37,7 +52,8 @@ impl Instant {
 pub fn seed() -> u64 {
     #[cfg(target_arch = "wasm32")]
     {
-        crate::host::wasm::random_seed()
+        // SAFETY: an imported function without arguments.
+        unsafe { (u64::from(random()) << 32) | u64::from(random()) }
     }
     #[cfg(not(target_arch = "wasm32"))]
     {

@@ -528,7 +528,11 @@ impl Engine {
         true
     }
 
+    /// The answer to `protover 2`: `done=0` first, so that a GUI waits
+    /// for `done=1` however long the rest takes, then the features and
+    /// the options, then `done=1`.
     fn features(&mut self) {
+        self.say("feature done=0");
         let names: Vec<&str> = self
             .session
             .set

@@ -158,9 +158,56 @@ fn plays_a_legal_first_move_in(e: &mut Engine, variant: &str, depth: u32) {
 // ---------------------------------------------------------------------------
 // Handshake
 
+/// A GUI that reads the answer to `protover 2` only up to `feature done=1`
+/// (no `ping`) has every feature by then: `done=0` comes first, every
+/// option before `done=1`, and nothing follows it.
+#[test]
+fn a_gui_waiting_for_done_1_gets_every_feature_before_it() {
+    let mut e = Engine::start_with(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    let (before, _) = e.wait_for(Duration::from_secs(10), "feature done=1", |l| {
+        l == "feature done=1"
+    });
+    let after = e.sync();
+    assert_eq!(
+        before.first().map(String::as_str),
+        Some("feature done=0"),
+        "{before:?}"
+    );
+    assert!(
+        before.iter().all(|l| l.starts_with("feature ")),
+        "{before:?}"
+    );
+    assert!(after.is_empty(), "printed after done=1: {after:?}");
+    let options: Vec<&String> = before
+        .iter()
+        .filter(|l| l.starts_with("feature option="))
+        .collect();
+    for option in ["MultiPV", "Skill level", "Nutty Shogi layout"] {
+        assert!(
+            options
+                .iter()
+                .any(|l| l.starts_with(&format!("feature option=\"{option} "))),
+            "no option {option} before done=1: {before:?}"
+        );
+    }
+    // The same features as a GUI that waits for a pong sees.
+    let (other, full) = Engine::spawn();
+    other.quit();
+    let full: Vec<&String> = full.iter().filter(|l| *l != "feature done=1").collect();
+    assert_eq!(full, before.iter().collect::<Vec<_>>());
+    e.quit();
+}
+
 #[test]
 fn protover_2_announces_features() {
     let (e, out) = Engine::spawn();
+    assert_eq!(
+        out.first().map(String::as_str),
+        Some("feature done=0"),
+        "the answer to protover 2 must start with done=0: {out:?}"
+    );
     let features: Vec<&String> = out.iter().filter(|l| l.starts_with("feature ")).collect();
     assert!(
         features.last().is_some_and(|l| l.contains("done=1")),
@@ -1142,8 +1189,8 @@ fn hachus_variant_names_are_announced() {
     let (e, out) = Engine::spawn();
     let f = out
         .iter()
-        .find(|l| l.starts_with("feature "))
-        .expect("feature line");
+        .find(|l| l.starts_with("feature ") && l.contains("variants="))
+        .expect("feature line with the variants");
     for (name, _, _) in ENGINE_DEFINED {
         assert!(
             f.contains(&format!(",{name}")) || f.contains(&format!("\"{name}")),

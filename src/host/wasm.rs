@@ -21,12 +21,10 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
+// The module's imports (`web/module/kyodai-worker.js`) but for `now` and
+// `random`, the clock and the seed, which `crate::clock` declares itself.
 #[link(wasm_import_module = "kyodai")]
 unsafe extern "C" {
-    /// `performance.now()`, milliseconds.
-    fn now() -> f64;
-    /// A random 32-bit number (`crypto.getRandomValues`).
-    fn random() -> u32;
     /// One output line of `len` UTF-8 bytes at `ptr`.
     fn emit(ptr: *const u8, len: usize);
     /// The length of the next input line waiting in the shared buffer, or
@@ -34,18 +32,6 @@ unsafe extern "C" {
     fn input_length() -> i32;
     /// Copy that line to `ptr` and remove it from the buffer.
     fn input_take(ptr: *mut u8);
-}
-
-/// `performance.now()`, for `clock::Instant`.
-pub fn now_ms() -> f64 {
-    // SAFETY: an imported function without arguments.
-    unsafe { now() }
-}
-
-/// A seed for the random choices, from the host's random source.
-pub fn random_seed() -> u64 {
-    // SAFETY: an imported function without arguments.
-    unsafe { (u64::from(random()) << 32) | u64::from(random()) }
 }
 
 fn write_line(line: &str) {

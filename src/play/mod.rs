@@ -13,6 +13,7 @@ pub mod engine;
 pub mod pgn;
 pub mod referee;
 pub mod results;
+pub mod score;
 pub mod standings;
 pub mod stats;
 pub mod usi;
@@ -22,8 +23,7 @@ use crate::types::Rng;
 use crate::variant::{Variant, VariantSet};
 use config::{MatchConfig, OpeningFormat, Tournament};
 use referee::{GameRecord, GameSpec, Opening, Table};
-use standings::{PairId, SprtTest, Standings, print_outcomes, print_ratings, score_line};
-use stats::{Sprt, SprtModel};
+use standings::{PairId, Standings, print_outcomes, print_ratings, score_line};
 use std::collections::VecDeque;
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -151,27 +151,6 @@ enum Report {
     Finished(GameSpec, Box<Result<GameRecord, String>>),
 }
 
-/// The SPRT `-sprt` asks for: the model given with `model=`, else the
-/// pentanomial GSPRT when the games come in pairs and cutechess-cli's
-/// trinomial BayesElo SPRT when they do not.
-pub fn sprt_test(s: &config::SprtConfig, paired: bool) -> Result<SprtTest, String> {
-    let model = s.model.unwrap_or(if paired {
-        SprtModel::Pentanomial
-    } else {
-        SprtModel::BayesElo
-    });
-    if model == SprtModel::Pentanomial && !paired {
-        return Err(
-            "-sprt model=pentanomial needs the games in pairs: -repeat (each opening twice, colours swapped), two engines"
-                .to_string(),
-        );
-    }
-    Ok(SprtTest {
-        sprt: Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)?,
-        model,
-    })
-}
-
 /// Play the match `args` describe (the words after `kyodai match`);
 /// `Err` for a command line or set-up error, or a game that could not be
 /// played.
@@ -215,7 +194,7 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
             if cfg.engines.len() != 2 {
                 return Err("-sprt needs exactly two engines".to_string());
             }
-            let test = sprt_test(&s, paired(&cfg))?;
+            let test = standings::sprt_test(&s, paired(&cfg))?;
             eprintln!("kyodai match: SPRT by the {}", test.model.describe());
             Some(test)
         }
@@ -508,11 +487,24 @@ mod tests {
         // The SPRT's model follows the schedule unless model= says.
         let sprt = |words: &str| config::sprt(&words.split_whitespace().collect::<Vec<_>>());
         let s = sprt("elo0=0 elo1=5").unwrap();
-        assert_eq!(sprt_test(&s, true).unwrap().model, SprtModel::Pentanomial);
-        assert_eq!(sprt_test(&s, false).unwrap().model, SprtModel::BayesElo);
+        assert_eq!(
+            standings::sprt_test(&s, true).unwrap().model,
+            SprtModel::Pentanomial
+        );
+        assert_eq!(
+            standings::sprt_test(&s, false).unwrap().model,
+            SprtModel::BayesElo
+        );
         let s = sprt("elo0=0 elo1=5 model=bayeselo").unwrap();
-        assert_eq!(sprt_test(&s, true).unwrap().model, SprtModel::BayesElo);
+        assert_eq!(
+            standings::sprt_test(&s, true).unwrap().model,
+            SprtModel::BayesElo
+        );
         let s = sprt("elo0=0 elo1=5 model=pentanomial").unwrap();
-        assert!(sprt_test(&s, false).unwrap_err().contains("-repeat"));
+        assert!(
+            standings::sprt_test(&s, false)
+                .unwrap_err()
+                .contains("-repeat")
+        );
     }
 }

@@ -9,6 +9,7 @@ use super::config::{MatchConfig, Protocol};
 use super::engine::{
     Engine, Event, FEATURE_TIMEOUT, FEATURE_TIMEOUT_LONG, Message, PING_TIMEOUT, receive,
 };
+use super::score::{Eval, MATE_SCORE};
 use super::usi::{self, Reply, USIOK_TIMEOUT};
 use crate::board::Position;
 use crate::game::{self, Ending, result_text, side_name};
@@ -18,9 +19,6 @@ use crate::usi::notation::{parse_usi_move, usi_move};
 use crate::variant::Variant;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
-
-/// Scores at or beyond this many centipawns are mate scores.
-pub(super) const MATE_SCORE: i32 = 90_000;
 
 /// Where a game starts: a FEN (`None`: the variant's start position) and
 /// moves played from it before the engines think.
@@ -66,14 +64,6 @@ impl Termination {
             Termination::Abandoned => "abandoned",
         }
     }
-}
-
-/// An engine's report of its search for a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Eval {
-    /// Centipawns, from the mover's view.
-    pub score: i32,
-    pub depth: u32,
 }
 
 #[derive(Clone, Debug)]

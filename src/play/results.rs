@@ -217,7 +217,7 @@ pub fn merge(args: &[String]) -> Result<(), String> {
     let plural = if files == 1 { "" } else { "s" };
     println!("Merged {games} games from {files} file{plural}");
     let test = match sprt {
-        Some(s) => Some(super::sprt_test(&s, standings.paired)?),
+        Some(s) => Some(super::standings::sprt_test(&s, standings.paired)?),
         None => None,
     };
     let names = &standings.names;

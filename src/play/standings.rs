@@ -134,6 +134,27 @@ pub fn score_line(label: &str, s: &Score) -> String {
     )
 }
 
+/// The SPRT `-sprt` asks for: the model given with `model=`, else the
+/// pentanomial GSPRT when the games come in pairs and cutechess-cli's
+/// trinomial BayesElo SPRT when they do not.
+pub fn sprt_test(s: &super::config::SprtConfig, paired: bool) -> Result<SprtTest, String> {
+    let model = s.model.unwrap_or(if paired {
+        SprtModel::Pentanomial
+    } else {
+        SprtModel::BayesElo
+    });
+    if model == SprtModel::Pentanomial && !paired {
+        return Err(
+            "-sprt model=pentanomial needs the games in pairs: -repeat (each opening twice, colours swapped), two engines"
+                .to_string(),
+        );
+    }
+    Ok(SprtTest {
+        sprt: Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)?,
+        model,
+    })
+}
+
 /// The rating block: for two engines cutechess-cli's score by colour and
 /// Elo difference, then (games in pairs) the pentanomial counts and Elo,
 /// then the SPRT; for more engines cutechess-cli's rating table.

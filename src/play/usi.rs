@@ -6,7 +6,7 @@
 
 use super::clock::Clock;
 use super::config::EngineConfig;
-use super::referee::{Eval, MATE_SCORE};
+use super::score::{Eval, MATE_SCORE};
 use crate::board::Position;
 use crate::usi::notation::sfen;
 

@@ -33,20 +33,26 @@ impl Engine {
 
     /// `spawn` with these command-line arguments.
     pub fn spawn_with(args: &[&str]) -> (Engine, Vec<String>) {
+        let mut engine = Engine::start_with(args);
+        engine.send("xboard");
+        engine.send("protover 2");
+        let out = engine.sync();
+        engine.handshake = out.clone();
+        (engine, out)
+    }
+
+    /// Start the engine with these command-line arguments and send it
+    /// nothing (no handshake).
+    pub fn start_with(args: &[&str]) -> Engine {
         let (child, stdin, rx) = super::spawn_engine(args);
-        let mut engine = Engine {
+        Engine {
             child,
             stdin,
             rx,
             // Well above the small numbers tests send by hand.
             next_ping: 1000,
             handshake: Vec::new(),
-        };
-        engine.send("xboard");
-        engine.send("protover 2");
-        let out = engine.sync();
-        engine.handshake = out.clone();
-        (engine, out)
+        }
     }
 
     /// The engine after the handshake and `memory 16`, `new`, `variant
