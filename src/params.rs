@@ -61,6 +61,8 @@ params! {
         "depth per extra ply of null-move reduction";
     LmrDivisor "lmr-divisor" = 220 in 100..=500 step 15:
         "late move reduction ln(depth) ln(moves) / (this / 100)";
+    IirDepth "iir-depth" = 99 in 2..=99 step 1:
+        "shallowest node without a hash move searched a ply less (99: none)";
     QsDelta "qs-delta" = 200 in 0..=1000 step 25:
         "quiescence delta-pruning margin (cp)";
     PlannedMoves "planned-moves" = 30 in 10..=100 step 3:

@@ -1040,6 +1040,13 @@ impl Worker {
         // order is the full list's (the hash move ranks first there), but
         // the quiet moves' history is read once its subtree has added to it.
         let hash_move = entry.and_then(|e| e.mv).filter(|&m| generates(pos, m));
+        // Internal iterative reduction: a node deep enough to matter that
+        // the table knows no move for was most likely not worth searching
+        // before either; one ply less, and the next iteration, with a
+        // hash move, searches it fully.
+        if hash_move.is_none() && depth >= param(P::IirDepth) {
+            depth -= 1;
+        }
         let mut pending_hash_move = hash_move;
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
