@@ -5,7 +5,10 @@ use std::process::{Command, Output};
 fn analyse(record: &str, args: &[&str]) -> (Output, String) {
     let dir = std::env::temp_dir().join(format!("kyodai-analyse-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join(format!("game{}.pgn", args.len()));
+    // One file a call: the tests run at once.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = dir.join(format!("game{n}.pgn"));
     std::fs::write(&file, record).expect("write record");
     let o = Command::new(env!("CARGO_BIN_EXE_kyodai"))
         .arg("analyse")
