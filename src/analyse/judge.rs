@@ -213,9 +213,9 @@ mod tests {
         // Capped at 1000 cp.
         assert_eq!(win_percent(5000, 1.0), win_percent(1000, 1.0));
         // A move that loses nothing is 100% accurate; the formula at a
-        // drop of 10 points of win percentage gives 63.4%.
+        // drop of 10 points of win percentage gives 63.6%.
         assert_eq!(move_accuracy(60.0, 60.0), 100.0);
-        assert!((move_accuracy(60.0, 50.0) - 63.44).abs() < 0.01);
+        assert!((move_accuracy(60.0, 50.0) - 63.585).abs() < 0.01);
         assert_eq!(move_accuracy(100.0, 0.0), 0.0);
         // The thresholds, on winning chances from -1 to 1.
         assert_eq!(judge(0.099), None);
@@ -226,11 +226,12 @@ mod tests {
     }
 
     #[test]
-    fn a_move_from_level_to_lost_is_a_blunder_of_zero_accuracy() {
+    fn a_move_from_level_to_lost_is_a_blunder_of_low_accuracy() {
         let f = figures(0, -(MATE - 2), false, 1.0);
         assert_eq!(f.judgement, Some(Judgement::Blunder));
         assert_eq!((f.win_before, f.win_after), (50.0, 0.0));
-        assert_eq!(f.accuracy, 0.0);
+        // 50 points of win percentage lost: 8.5% accurate.
+        assert!((f.accuracy - 8.530).abs() < 0.01);
         assert_eq!(f.cp_loss, 1000.0);
         assert!((f.drop - 1.0).abs() < 1e-12);
         // The engine's own choice loses nothing, whatever the scores.
@@ -249,7 +250,7 @@ mod tests {
         t.add(&figures(0, -(MATE - 2), false, 1.0));
         assert_eq!(t.moves, 2);
         assert_eq!(t.average_loss(), 500.0);
-        assert_eq!(t.average_accuracy(), 50.0);
+        assert!((t.average_accuracy() - (100.0 + 8.530) / 2.0).abs() < 0.01);
         assert_eq!((t.inaccuracies, t.mistakes, t.blunders), (0, 0, 1));
     }
 

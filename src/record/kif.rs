@@ -10,9 +10,10 @@
 //! 12), the rank as a kanji number from the top (一 to 十二). Games are
 //! read under lishogi's rules (the records come from lishogi).
 
-use super::{
+use super::kanji::{PIECES, token_at};
+use super::replay::{
     Game, MAX_COMMENT_CHARS, MAX_GAMES, MAX_PLIES, MAX_TAGS, Notation, Problem, RawGame, RawMove,
-    Read, bounded_comment, replay,
+    Read, bounded_comment, replay, same_position,
 };
 use crate::board::Position;
 use crate::game;
@@ -20,60 +21,6 @@ use crate::moves::Move;
 use crate::types::{Color, Square};
 use crate::usi::notation::parse_sfen;
 use crate::variant::{Rules, Variant, VariantSet};
-
-/// Each Chu piece (by its `engine.ini` token): its names in a KIF move,
-/// the one lishogi writes first, and its name in a board diagram.
-const PIECES: &[(&str, &[&str], &str)] = &[
-    ("K", &["玉将", "王将", "玉", "王"], "玉"),
-    ("Q", &["奔王", "奔"], "奔"),
-    ("N", &["獅子", "獅", "師"], "獅"),
-    ("D", &["龍王", "龍玉", "竜", "竜王", "竜玉", "龍"], "龍"),
-    ("H", &["龍馬", "竜馬", "馬"], "馬"),
-    ("R", &["飛車", "飛"], "飛"),
-    ("B", &["角行", "角"], "角"),
-    ("V", &["竪行", "竪"], "竪"),
-    ("M", &["横行", "横"], "横"),
-    ("A", &["反車", "反"], "反"),
-    ("L", &["香車", "香"], "香"),
-    ("O", &["麒麟", "麒"], "麒"),
-    ("X", &["鳳凰", "鳳"], "鳳"),
-    ("E", &["醉象", "酔象", "象"], "象"),
-    ("T", &["盲虎", "虎"], "虎"),
-    ("F", &["猛豹", "豹"], "豹"),
-    ("G", &["金将", "金"], "金"),
-    ("S", &["銀将", "銀"], "銀"),
-    ("C", &["銅将", "銅"], "銅"),
-    ("I", &["仲人", "仲"], "仲"),
-    ("P", &["歩兵", "歩", "兵"], "歩"),
-    // A promoted piece goes by the name of the piece it moves as: the
-    // Tokin as a Gold, a promoted Gold as a Rook.
-    (
-        "+P",
-        &["金将", "金", "と", "と金", "个", "杏", "成歩", "成兵"],
-        "杏",
-    ),
-    ("+I", &["醉象", "酔象", "象", "成象"], "成象"),
-    ("+C", &["横行", "横", "成横"], "成横"),
-    ("+S", &["竪行", "竪", "成竪"], "成竪"),
-    ("+G", &["金飛車", "飛車", "飛", "成飛"], "成飛"),
-    ("+F", &["小角", "角行", "角", "成角"], "成角"),
-    ("+T", &["飛鹿", "鹿"], "鹿"),
-    ("+E", &["太子", "太"], "太"),
-    ("+L", &["白駒", "駒"], "駒"),
-    ("+A", &["鯨鯢", "鯨"], "鯨"),
-    ("+O", &["獅子", "獅", "師", "成獅", "成師"], "成獅"),
-    ("+X", &["奔王", "奔", "成奔"], "成奔"),
-    ("+M", &["奔猪", "猪"], "猪"),
-    ("+V", &["飛牛", "牛"], "牛"),
-    ("+B", &["龍馬", "竜馬", "馬", "成馬"], "成馬"),
-    (
-        "+R",
-        &["龍王", "龍玉", "竜", "竜王", "竜玉", "龍", "成竜", "成龍"],
-        "成龍",
-    ),
-    ("+H", &["角鷹", "鷹"], "鷹"),
-    ("+D", &["飛鷲", "鷲"], "鷲"),
-];
 
 /// lishogi's Chu handicaps (scalashogi's `Handicap`): name and SFEN.
 const HANDICAPS: &[(&str, &str)] = &[
@@ -130,24 +77,6 @@ const FILE_LINE: &str = " １２ １１ １０ ９  ８  ７  ６  ５  ４  ３
 const RANKS: [&str; 12] = [
     "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
 ];
-
-/// The token of the piece on `sq` (`+O`), if any.
-fn token_at(pos: &Position, sq: Square) -> Option<&'static str> {
-    let p = pos.piece_at(sq)?;
-    let token = &pos.variant().piece(p.kind()).token;
-    PIECES.iter().find(|e| e.0 == token).map(|e| e.0)
-}
-
-/// Whether `name` is a KIF name of the piece on `from`.
-pub(crate) fn check_piece(pos: &Position, from: Square, name: &str) -> Result<(), String> {
-    let token = token_at(pos, from);
-    let names = PIECES.iter().find(|e| Some(e.0) == token).map(|e| e.1);
-    match names {
-        Some(names) if names.contains(&name) => Ok(()),
-        Some(names) => Err(format!("the piece there is a {}, not a {name}", names[0])),
-        None => Err(format!("no piece KIF names {name} stands there")),
-    }
-}
 
 /// A square of the KIF board: file and rank, both from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -662,7 +591,7 @@ impl FlipIf for Color {
 fn handicap_name(game: &Game) -> Option<&'static str> {
     HANDICAPS.iter().find_map(|(name, sfen)| {
         let fen = parse_sfen(game.variant, sfen).ok()?.position.fen();
-        super::same_position(&fen, &game.start_fen).then_some(*name)
+        same_position(&fen, &game.start_fen).then_some(*name)
     })
 }
 

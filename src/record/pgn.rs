@@ -4,7 +4,7 @@
 //! NAGs, several games a file. Variations (`( ... )`) are read over and
 //! not kept; `;` and `%` comments are skipped.
 
-use super::{
+use super::replay::{
     Game, MAX_GAMES, MAX_PLIES, MAX_TAGS, Notation, Problem, RawGame, RawMove, Read,
     bounded_comment, replay, variant_of,
 };
@@ -61,7 +61,7 @@ fn tokens(text: &str) -> Vec<Token> {
                 continue;
             }
         }
-        let mut chars = line.chars().peekable();
+        let chars = line.chars();
         let mut word = String::new();
         let flush = |word: &mut String, out: &mut Vec<Token>| {
             if !word.is_empty() {
@@ -69,7 +69,7 @@ fn tokens(text: &str) -> Vec<Token> {
                 word.clear();
             }
         };
-        while let Some(c) = chars.next() {
+        for c in chars {
             if let Some(text) = comment.as_mut() {
                 if c == '}' {
                     out.push(Token::Comment(bounded_comment(text)));
@@ -357,8 +357,8 @@ mod tests {
     #[test]
     fn tags_comments_nags_and_results_read_back() {
         let text = "[Event \"a \\\"test\\\"\"]\n[Variant \"chu\"]\n[Result \"1-0\"]\n\n\
-                    {before} 1. h3h4?! {+0.10/3 0.1s} i10i9 $2 (1... a10a9 2. b3b4) {x}\n\
-                    2. g3g4 {two\nlines} 1-0\n";
+                    {before} 1. h4h5?! {+0.10/3 0.1s} h9h8 $2 (1... a10a9 2. b3b4) {x}\n\
+                    2. g4g5 {two\nlines} 1-0\n";
         let read = read(text, set(), None);
         assert!(read.problems.is_empty(), "{:?}", read.problems);
         let g = &read.games[0];
@@ -378,10 +378,10 @@ mod tests {
 
     #[test]
     fn a_bad_game_keeps_its_moves_and_the_next_game() {
-        let text = "[Variant \"chu\"]\n\n1. h3h4 i10i9 2. a1a9 g3g4 1-0\n\n\
-                    [Variant \"nonesuch\"]\n\n1. h3h4 *\n\n\
-                    [Event \"x\n\n1. h3h4 *\n\n\
-                    [Variant \"chu\"]\n\n1. h3h4 0-1\n";
+        let text = "[Variant \"chu\"]\n\n1. h4h5 h9h8 2. a1a9 g4g5 1-0\n\n\
+                    [Variant \"nonesuch\"]\n\n1. h4h5 *\n\n\
+                    [Event \"x\n\n1. h4h5 *\n\n\
+                    [Variant \"chu\"]\n\n1. h4h5 0-1\n";
         let read = read(text, set(), None);
         assert_eq!(read.games.len(), 2);
         assert_eq!(read.games[0].moves.len(), 2);
@@ -404,7 +404,7 @@ mod tests {
 
     #[test]
     fn a_game_without_a_variant_needs_one_named() {
-        let text = "1. h3h4 *\n";
+        let text = "1. h4h5 *\n";
         let read = super::read(text, set(), None);
         assert!(read.games.is_empty());
         assert!(read.problems[0].why.contains("--variant"));

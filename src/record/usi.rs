@@ -3,7 +3,9 @@
 //! `SFEN moves M...`, or the moves alone from the start position. Games
 //! are read under lishogi's rules.
 
-use super::{Game, MAX_GAMES, MAX_PLIES, Notation, Problem, RawGame, RawMove, Read, replay};
+use super::replay::{
+    Game, MAX_GAMES, MAX_PLIES, Notation, Problem, RawGame, RawMove, Read, replay,
+};
 use crate::usi::notation::{parse_sfen, sfen, usi_move};
 use crate::variant::{Rules, VariantSet};
 
