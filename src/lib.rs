@@ -1,5 +1,6 @@
 //! Kyodai: an engine for the large shogi variants over CECP and USI.
 
+pub mod analyse;
 pub mod bench;
 pub mod betza;
 pub mod board;
@@ -16,6 +17,7 @@ pub mod openings;
 pub mod params;
 pub mod perft;
 pub mod play;
+pub mod record;
 pub mod repetition;
 pub mod search;
 pub mod see;

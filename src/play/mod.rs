@@ -414,6 +414,7 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::stats::SprtModel;
 
     fn cfg(extra: &str) -> MatchConfig {
         let args: Vec<String> = format!("-engine cmd=a -engine cmd=b -engine cmd=c {extra}")

@@ -1,0 +1,286 @@
+//! `kyodai analyse`: every position of every game of record files searched
+//! (threads each with a Searcher of their own, positions shared out), and
+//! the games written back as PGN with the score of every move in
+//! `kyodai match`'s comment form, NAGs and the engine's better line where
+//! a move lost winning chances, and each side's figures (docs/analysis.md).
+
+pub mod graph;
+pub mod judge;
+
+use crate::board::Position;
+use crate::game;
+use crate::moves::Move;
+use crate::record::{self, Game};
+use crate::search::{Limits, MATE, Searcher};
+use crate::time::Budget;
+use crate::types::Color;
+use judge::{SideTotals, figures, score_text, variant_scale};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Most moves of the engine's line written after a lost move.
+const LINE_MOVES: usize = 10;
+/// Transposition table of each thread, megabytes.
+const HASH_MB: usize = 16;
+
+/// How each position is searched, and which plies.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub threads: usize,
+    /// First and last ply analysed (from 1; `None`: the game's last).
+    pub from: usize,
+    pub to: Option<usize>,
+}
+
+/// A searched position: the score from the side to move's view, the
+/// engine's move and line.
+#[derive(Clone, Debug, Default)]
+struct Searched {
+    score: i32,
+    depth: u32,
+    seconds: f64,
+    line: Vec<Move>,
+}
+
+/// Time as `kyodai match` writes it.
+fn seconds_text(secs: f64) -> String {
+    if secs < 0.0995 {
+        format!("{secs:.3}s")
+    } else {
+        format!("{secs:.1}s")
+    }
+}
+
+fn search(searcher: &mut Searcher, pos: &Position, settings: &Settings) -> Searched {
+    let mut pos = pos.clone();
+    searcher.clear();
+    let limits = Limits {
+        depth: settings.depth,
+        nodes: settings.nodes,
+        budget: settings.movetime.map(|t| Budget { soft: t, hard: t }),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let mut line = Vec::new();
+    let outcome = searcher.think(&mut pos, limits, &mut |info| {
+        if info.multipv == 1 {
+            line = info.pv.to_vec();
+        }
+    });
+    if let Some(best) = outcome.best
+        && line.first() != Some(&best)
+    {
+        line = vec![best];
+    }
+    Searched {
+        score: outcome.score,
+        depth: outcome.depth,
+        seconds: started.elapsed().as_secs_f64(),
+        line,
+    }
+}
+
+/// One game's analysis: the game with its comments and NAGs, each side's
+/// totals (Sente first) and Sente's win percentage after each ply.
+pub struct Analysed {
+    pub game: Game,
+    pub totals: [SideTotals; 2],
+    pub first_ply: usize,
+    pub sente_win: Vec<f64>,
+}
+
+/// Analyse `games`, writing a progress line to stderr after each position.
+pub fn analyse(games: &[Game], settings: &Settings) -> Vec<Result<Analysed, String>> {
+    // The positions to search: before each analysed move and after the last.
+    let mut jobs: Vec<(usize, usize, Position)> = Vec::new();
+    let mut replayed = Vec::new();
+    for (g, game) in games.iter().enumerate() {
+        let r = game.positions().map(|positions| {
+            let last = settings.to.unwrap_or(usize::MAX).min(game.moves.len());
+            let first = settings.from.max(1);
+            for (p, pos) in positions.iter().enumerate() {
+                if p + 1 >= first && p <= last {
+                    jobs.push((g, p, pos.clone()));
+                }
+            }
+            (first, last, positions)
+        });
+        replayed.push(r);
+    }
+    let total = jobs.len();
+    let results: Mutex<Vec<Option<Searched>>> = Mutex::new(vec![None; total]);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..settings.threads.max(1) {
+            s.spawn(|| {
+                let mut searcher = Searcher::new(HASH_MB, Arc::new(AtomicBool::new(false)));
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((g, p, pos)) = jobs.get(i) else {
+                        break;
+                    };
+                    // A position where the game has ended is not searched.
+                    let searched =
+                        if pos.is_over() || game::legal_moves(&mut pos.clone()).is_empty() {
+                            None
+                        } else {
+                            Some(search(&mut searcher, pos, settings))
+                        };
+                    if let Ok(mut r) = results.lock() {
+                        r[i] = searched;
+                    }
+                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    eprintln!(
+                        "kyodai: game {}, ply {}: {n}/{total} positions searched",
+                        games[*g].number,
+                        p + 1
+                    );
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_default();
+    let mut at = 0;
+    let mut out = Vec::new();
+    for (g, r) in replayed.into_iter().enumerate() {
+        let (first, last, positions) = match r {
+            Ok(x) => x,
+            Err(e) => {
+                out.push(Err(format!("game {}: {e}", games[g].number)));
+                continue;
+            }
+        };
+        let count = positions.len().min(last + 1).saturating_sub(first - 1);
+        let searched = &results[at..at + count];
+        at += count;
+        out.push(Ok(annotate(&games[g], &positions, first, searched)));
+    }
+    out
+}
+
+/// The score after move `ply` (from 1) from its mover's view, where the
+/// game ended with it: a win, a loss or a draw by the rules.
+fn ending_score(game: &Game, positions: &[Position], ply: usize) -> Option<i32> {
+    let mut before = positions[ply - 1].clone();
+    let mover = before.side();
+    let end = game::play_accepted(&mut before, game.moves[ply - 1].mv).ok()??;
+    Some(match end.winner {
+        Some(w) if w == mover => MATE - 1,
+        Some(_) => -(MATE - 1),
+        None => 0,
+    })
+}
+
+fn annotate(
+    game: &Game,
+    positions: &[Position],
+    first: usize,
+    searched: &[Option<Searched>],
+) -> Analysed {
+    let scale = variant_scale(Position::start(game.variant).material(Color::White));
+    let mut out = game.clone();
+    let mut totals = [SideTotals::default(); 2];
+    let mut sente_win = Vec::new();
+    // searched[k] is the position before ply first + k.
+    let at = |ply: usize| searched.get(ply - first).and_then(Option::as_ref);
+    for ply in first..first + searched.len().saturating_sub(1) {
+        let Some(before) = at(ply) else { continue };
+        let mover = positions[ply - 1].side();
+        let m = &mut out.moves[ply - 1];
+        let (after, depth, seconds) = match (ending_score(game, positions, ply), at(ply + 1)) {
+            (Some(s), _) => (s, 0, 0.0),
+            (None, Some(next)) => (-next.score, next.depth, next.seconds),
+            (None, None) => continue,
+        };
+        let best = before.line.first() == Some(&m.mv);
+        let f = figures(before.score, after, best, scale);
+        totals[mover.index()].add(&f);
+        sente_win.push(if mover == Color::White {
+            f.win_after
+        } else {
+            100.0 - f.win_after
+        });
+        m.comments = vec![format!(
+            "{}/{depth} {}",
+            score_text(after),
+            seconds_text(seconds)
+        )];
+        m.nags.clear();
+        if let Some(j) = f.judgement {
+            m.nags.push(j.nag());
+            let line: Vec<String> = before
+                .line
+                .iter()
+                .take(LINE_MOVES)
+                .map(|mv| mv.to_string())
+                .collect();
+            m.comments.push(format!(
+                "{}: win chance {:.0}% -> {:.0}%; better {} {}/{}: {}",
+                j.name(),
+                f.win_before,
+                f.win_after,
+                line.first().map_or("?", String::as_str),
+                score_text(before.score),
+                before.depth,
+                line.join(" ")
+            ));
+        }
+    }
+    for (side, t) in [("White", &totals[0]), ("Black", &totals[1])] {
+        out.set_tag(
+            &format!("{side}Accuracy"),
+            &format!("{:.1}", t.average_accuracy()),
+        );
+        out.set_tag(
+            &format!("{side}AverageLoss"),
+            &format!("{:.0}", t.average_loss()),
+        );
+        out.set_tag(&format!("{side}Inaccuracies"), &t.inaccuracies.to_string());
+        out.set_tag(&format!("{side}Mistakes"), &t.mistakes.to_string());
+        out.set_tag(&format!("{side}Blunders"), &t.blunders.to_string());
+    }
+    out.set_tag(
+        "Annotator",
+        &format!("Kyodai {} analyse", crate::version::VERSION),
+    );
+    Analysed {
+        game: out,
+        totals,
+        first_ply: first,
+        sente_win,
+    }
+}
+
+/// A side's figures in a line (`accuracy 87.2%, average loss 23 cp, ...`).
+pub fn summary(t: &SideTotals) -> String {
+    format!(
+        "accuracy {:.1}%, average loss {:.0} cp, {} inaccuracies, {} mistakes, {} blunders",
+        t.average_accuracy(),
+        t.average_loss(),
+        t.inaccuracies,
+        t.mistakes,
+        t.blunders
+    )
+}
+
+/// A record file's text, bounded (`record::MAX_BYTES`) and UTF-8.
+pub fn read_file(path: &std::path::Path) -> Result<String, String> {
+    let shown = path.display();
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read {shown}: {e}"))?
+        .len();
+    if size > record::MAX_BYTES {
+        return Err(format!(
+            "{shown}: larger than {} MiB",
+            record::MAX_BYTES >> 20
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    String::from_utf8(bytes)
+        .map_err(|_| format!("{shown}: not UTF-8 text (a Shift_JIS KIF? save it as UTF-8)"))
+}
