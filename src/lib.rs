@@ -10,6 +10,7 @@ pub mod eval;
 pub mod game;
 pub mod highlight;
 pub mod host;
+pub mod mate;
 pub mod movegen;
 pub mod moves;
 pub mod openings;
