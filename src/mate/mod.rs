@@ -29,12 +29,13 @@ use crate::clock::Instant;
 use crate::game;
 use crate::movegen::{generate, royal_attacked};
 use crate::moves::Move;
-use crate::repetition::{self, Verdict as Repeat};
+use crate::repetition::Verdict as Repeat;
 use crate::types::Color;
+use crate::variant::Repetition;
 use std::collections::HashMap;
 use std::fmt;
+use std::rc::Rc;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Proof and disproof numbers saturate here: a proved position has a
@@ -43,10 +44,12 @@ const INFINITE: u32 = 1 << 30;
 /// Sums of proof or disproof numbers stop below `INFINITE`, which only a
 /// settled child gives.
 const MOST: u32 = INFINITE - 1;
+/// Positions whose moves `Search::expanded` keeps (some 50 bytes a move).
+const EXPANDED_NODES: usize = 20_000;
 /// The shortening of a mate line may search this many times the nodes of
 /// the proof, and at least `SHORTEN_MIN_NODES`.
-const SHORTEN_FACTOR: u64 = 20;
-const SHORTEN_MIN_NODES: u64 = 100_000;
+const SHORTEN_FACTOR: u64 = 2;
+const SHORTEN_MIN_NODES: u64 = 10_000;
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 1024;
 /// The longest line read out of the table: far beyond any problem, it
@@ -57,14 +60,17 @@ const MAX_LINE: usize = 1000;
 /// question).
 const PLIES_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// Asked at the search's checks whether to stop (USI `stop`).
+pub type StopQuery = Arc<dyn Fn() -> bool + Send + Sync>;
+
 /// What to search within. With none of the three the search runs until it
 /// settles the problem (or memory runs out).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Limits {
     pub nodes: Option<u64>,
     pub time: Option<Duration>,
-    /// Raised from outside (USI `stop`): the search ends at its next check.
-    pub stop: Option<Arc<AtomicBool>>,
+    /// True once the search is to end (read every `CHECK_EVERY` nodes).
+    pub stop: Option<StopQuery>,
 }
 
 /// The solver's answer.
@@ -298,9 +304,13 @@ impl Entry {
 
 /// One move of a searched position, with what is known of the position
 /// after it.
+#[derive(Clone, Copy)]
 struct Child {
     mv: Move,
     key: u64,
+    /// The position's hash after the move (`Position::hash`), to find
+    /// repetitions of the line searched.
+    hash: u64,
     /// The game ended with the move (or it repeated a position): the
     /// result, whatever the table says.
     settled: Option<Entry>,
@@ -316,6 +326,12 @@ struct Search<'a> {
     started: Instant,
     nodes: u64,
     stopped: bool,
+    /// Hashes of the positions from the root to the one searched.
+    path: Vec<u64>,
+    /// The moves of recently searched positions by table key, kept so that
+    /// a position searched again is not expanded again (emptied when it
+    /// holds `EXPANDED_NODES`).
+    expanded: HashMap<u64, Rc<Vec<Child>>>,
 }
 
 impl<'a> Search<'a> {
@@ -333,6 +349,8 @@ impl<'a> Search<'a> {
             started,
             nodes: 0,
             stopped: false,
+            path: Vec::new(),
+            expanded: HashMap::new(),
         }
     }
 
@@ -340,6 +358,7 @@ impl<'a> Search<'a> {
     /// out: the verdict, and with a mate its plies to the game's end.
     fn run(&mut self, root: &mut Position) -> (Verdict, Option<usize>) {
         let key = self.key(root, self.plies);
+        self.path = vec![root.hash()];
         loop {
             let entry = self.solve_node(root, key, self.plies, MOST, MOST);
             if entry.proof == 0 {
@@ -380,10 +399,7 @@ impl<'a> Search<'a> {
             self.stopped = true;
         } else if self.nodes % CHECK_EVERY == 0 {
             self.stopped = limits.time.is_some_and(|t| self.started.elapsed() >= t)
-                || limits
-                    .stop
-                    .as_ref()
-                    .is_some_and(|s| s.load(Ordering::Relaxed));
+                || limits.stop.as_ref().is_some_and(|stop| stop());
         }
         self.stopped
     }
@@ -412,64 +428,96 @@ impl<'a> Search<'a> {
         Some(winner == Some(self.attacker))
     }
 
-    /// The moves searched in `pos`: the attacker's checks and game-ending
-    /// moves, or every legal move of the defender; `left`: the plies left
-    /// after the move.
-    fn children(&mut self, pos: &mut Position, left: Option<u16>) -> Vec<Child> {
+    /// The moves searched in `pos` (table key `key`): the attacker's checks
+    /// and game-ending moves, or every legal move of the defender; `left`:
+    /// the plies left after the move. A move back to a position of the
+    /// line searched is left out (the strict repetition rule forbids it, and
+    /// the attacker gains nothing by it) or, a defender's under another
+    /// rule, counted as a defence that holds.
+    fn children(&mut self, pos: &mut Position, key: u64, left: Option<u16>) -> Vec<Child> {
+        let expanded = match self.expanded.get(&key) {
+            Some(list) => list.clone(),
+            None => {
+                let list = Rc::new(self.expand(pos, left));
+                if self.expanded.len() >= EXPANDED_NODES {
+                    self.expanded.clear();
+                }
+                self.expanded.insert(key, list.clone());
+                list
+            }
+        };
         let attacking = pos.side() == self.attacker;
+        let strict = pos.variant().repetition == Repetition::Strict;
+        expanded
+            .iter()
+            .filter_map(|&child| {
+                if !self.path.contains(&child.hash) {
+                    Some(child)
+                } else if strict || attacking {
+                    None
+                } else {
+                    Some(Child {
+                        settled: Some(Entry::LOST),
+                        ..child
+                    })
+                }
+            })
+            .collect()
+    }
+
+    /// The moves of `children` whatever the line that led to `pos`.
+    fn expand(&mut self, pos: &mut Position, left: Option<u16>) -> Vec<Child> {
+        let attacking = pos.side() == self.attacker;
+        let defender = self.attacker.flip();
         let mut moves = Vec::new();
         generate(pos, &mut moves);
         let mut children = Vec::with_capacity(moves.len());
         for mv in moves {
             pos.make(mv);
-            let verdict = repetition::verdict(pos);
-            if verdict != Some(Repeat::Illegal) {
-                let defender = self.attacker.flip();
-                let settled = match self.outcome(pos, verdict) {
-                    Some(true) => Some(Entry::WON),
-                    Some(false) => Some(Entry::LOST),
-                    // Back to a position of the line: no progress.
-                    None if pos.repetition_distance().is_some() => Some(Entry::LOST),
-                    // The defender left its last royal where the attacker
-                    // takes it: most of its moves, settled here rather
-                    // than by searching the attacker's every move.
-                    None if !attacking
-                        && pos.royals(defender) == 1
-                        && royal_attacked(pos, defender) =>
-                    {
-                        // Only if a ply is left for the capture.
-                        Some(if left == Some(0) {
-                            Entry::LOST
-                        } else {
-                            Entry::WON_NEXT
-                        })
-                    }
-                    None => None,
-                };
-                // With no plies left after the move the attacker cannot
-                // win any more (a game still going is lost to it).
-                let settled = match settled {
-                    None if left == Some(0) => Some(Entry::LOST),
-                    s => s,
-                };
-                let searched = !attacking
-                    || settled.is_some_and(|e| e.proof == 0)
-                    || settled.is_none() && royal_attacked(pos, defender);
-                if searched {
-                    let key = self.key(pos, left);
-                    if attacking && settled.is_none() && !self.table.contains_key(&key) {
-                        // A check's first proof number: the defender's
-                        // answers that do not lose the royal at once, so
-                        // that the checks that leave the fewest are tried
-                        // first (df-pn+'s heuristic start).
-                        let first = Entry {
-                            proof: evasions(pos, self.attacker),
-                            ..Entry::FRESH
-                        };
-                        self.table.insert(key, first);
-                    }
-                    children.push(Child { mv, key, settled });
+            let settled = match self.outcome(pos, None) {
+                Some(true) => Some(Entry::WON),
+                Some(false) => Some(Entry::LOST),
+                // The defender left its last royal where the attacker
+                // takes it: most of its moves, settled here rather than by
+                // searching the attacker's every move; only if a ply is
+                // left for the capture.
+                None if !attacking
+                    && pos.royals(defender) == 1
+                    && royal_attacked(pos, defender) =>
+                {
+                    Some(if left == Some(0) {
+                        Entry::LOST
+                    } else {
+                        Entry::WON_NEXT
+                    })
                 }
+                // With no plies left after the move the attacker cannot win
+                // any more (a game still going is lost to it).
+                None if left == Some(0) => Some(Entry::LOST),
+                None => None,
+            };
+            let searched = !attacking
+                || settled.is_some_and(|e| e.proof == 0)
+                || settled.is_none() && royal_attacked(pos, defender);
+            if searched {
+                let key = self.key(pos, left);
+                if attacking && settled.is_none() && !self.table.contains_key(&key) {
+                    // A check's first proof number: the defender's answers
+                    // that do not lose the royal at once, so that the checks
+                    // that leave the fewest are tried first (df-pn+'s
+                    // heuristic start).
+                    let first = Entry {
+                        proof: evasions(pos, self.attacker),
+                        ..Entry::FRESH
+                    };
+                    self.table.insert(key, first);
+                }
+                children.push(Child {
+                    mv,
+                    key,
+                    hash: pos.hash(),
+                    settled,
+                });
             }
             pos.unmake();
         }
@@ -497,7 +545,7 @@ impl<'a> Search<'a> {
             self.table.insert(key, Entry::LOST);
             return Entry::LOST;
         }
-        let children = self.children(pos, left.map(|l| l - 1));
+        let children = self.children(pos, key, left.map(|l| l - 1));
         if children.is_empty() {
             // The attacker has no check; the defender no legal move, which
             // loses the game at once.
@@ -538,6 +586,7 @@ impl<'a> Search<'a> {
             };
             let (mv, child_key) = (best.mv, best.key);
             pos.make(mv);
+            self.path.push(pos.hash());
             self.solve_node(
                 pos,
                 child_key,
@@ -545,6 +594,7 @@ impl<'a> Search<'a> {
                 child_proof,
                 child_disproof,
             );
+            self.path.pop();
             pos.unmake();
         }
     }
@@ -614,9 +664,11 @@ impl<'a> Search<'a> {
         let mut pos = root.clone();
         let mut left = self.plies;
         let mut line = Vec::new();
+        self.path = vec![pos.hash()];
         while line.len() < MAX_LINE {
             let attacking = pos.side() == self.attacker;
-            let children = self.children(&mut pos, left.map(|l| l.saturating_sub(1)));
+            let key = self.key(&pos, left);
+            let children = self.children(&mut pos, key, left.map(|l| l.saturating_sub(1)));
             let proved = children
                 .iter()
                 .map(|c| (c, self.lookup(c)))
@@ -631,6 +683,7 @@ impl<'a> Search<'a> {
             };
             line.push(child.mv);
             pos.make(child.mv);
+            self.path.push(pos.hash());
             left = left.map(|l| l.saturating_sub(1));
             if entry.plies == 0 {
                 break;
