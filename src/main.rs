@@ -268,6 +268,10 @@ struct MateArgs {
     /// Nodes a problem may search (the shortening of its line included).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
+    /// Nodes the shortening of a mate line may search (within --nodes and
+    /// --time); default: twice the proof's, at least 10,000.
+    #[arg(long, value_name = "N")]
+    shorten_nodes: Option<u64>,
     /// Seconds a problem may take.
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
     time: Option<f64>,
@@ -395,6 +399,7 @@ fn run_mate(set: &'static VariantSet, r: MateArgs, out: &mut dyn Write) -> Resul
         nodes: r.nodes,
         time: r.time.map(std::time::Duration::from_secs_f64),
         stop: None,
+        shorten_nodes: r.shorten_nodes,
     };
     let mut bad = 0;
     let mut read = Vec::new();

@@ -71,6 +71,10 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// True once the search is to end (read every `CHECK_EVERY` nodes).
     pub stop: Option<StopQuery>,
+    /// Nodes the shortening of a mate line may search, within the limits
+    /// above; `None`: `SHORTEN_FACTOR` times the proof's, at least
+    /// `SHORTEN_MIN_NODES`.
+    pub shorten_nodes: Option<u64>,
 }
 
 /// The solver's answer.
@@ -179,7 +183,10 @@ pub fn solve(pos: &Position, limits: &Limits) -> Result<Solution, ProblemError> 
     // multiple of the proof's nodes, within the problem's own limits.
     let proof_nodes = nodes;
     solution.proved_in = Some(started.elapsed());
-    let budget = proof_nodes + (proof_nodes * SHORTEN_FACTOR).max(SHORTEN_MIN_NODES);
+    let budget = proof_nodes
+        + limits
+            .shorten_nodes
+            .unwrap_or((proof_nodes * SHORTEN_FACTOR).max(SHORTEN_MIN_NODES));
     let shortening = Limits {
         nodes: Some(limits.nodes.map_or(budget, |n| n.min(budget))),
         ..limits.clone()
@@ -731,4 +738,113 @@ struct Combined {
     entry: Entry,
     best: usize,
     second: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::usi::parse_sfen;
+    use crate::variant::{Rules, VariantSet};
+
+    /// A problem of the collection (tests/problems/chu-tsume.txt) by name.
+    fn problem(name: &str) -> Position {
+        let text = include_str!("../../tests/problems/chu-tsume.txt");
+        let line = text
+            .lines()
+            .find(|l| l.ends_with(&format!(" ; {name}")))
+            .expect("the problem is in the file");
+        let sfen = line
+            .strip_prefix("sfen ")
+            .and_then(|l| l.split(" ; ").next())
+            .expect("an SFEN line");
+        let chu = VariantSet::builtin()
+            .find_with("chu", Rules::Lishogi)
+            .expect("Chu under lishogi's rules");
+        parse_sfen(chu, sfen).expect("the SFEN reads").position
+    }
+
+    fn chu(fen: &str) -> Position {
+        let v = VariantSet::builtin().find("chu").expect("chu is built in");
+        Position::from_fen(v, fen).expect("test FEN reads")
+    }
+
+    fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn short_problems_are_solved_at_their_known_lengths() {
+        // Lengths as the collections publish them (kinu16: 5, kinu01: 7,
+        // kinu08: 13), each proven minimal.
+        for (name, length) in [("kinu16", 5), ("kinu01", 7), ("kinu08", 13)] {
+            let pos = problem(name);
+            let limits = Limits {
+                shorten_nodes: Some(200_000),
+                ..nodes(400_000)
+            };
+            let s = solve(&pos, &limits).expect("a problem");
+            assert_eq!(s.verdict, Verdict::Mate, "{name}");
+            assert_eq!(s.length, Some(length), "{name}");
+            assert!(s.minimal, "{name}: minimal");
+            assert_eq!(s.line.len(), length + 2, "{name}: reply and capture");
+            assert_eq!(verify_line(&pos, &s.line), Ok(()), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_royal_en_prise_is_taken_at_once() {
+        // Sente, without a King, takes Gote's King with its Rook.
+        let pos = chu("k11/12/12/12/12/12/12/12/12/12/12/R11 w - 0 1");
+        let s = solve(&pos, &nodes(10_000)).expect("a problem");
+        assert_eq!(s.verdict, Verdict::Mate);
+        assert_eq!(s.length, Some(0));
+        assert_eq!(s.line.len(), 1);
+        assert!(s.line[0].to_string().starts_with("a1a12"));
+        assert!(s.minimal);
+    }
+
+    #[test]
+    fn a_side_without_checks_has_no_mate() {
+        // A lone Pawn far from the King can never check.
+        let pos = chu("k11/12/12/12/12/12/12/12/12/12/12/11P w - 0 1");
+        let s = solve(&pos, &nodes(10_000)).expect("a problem");
+        assert_eq!(s.verdict, Verdict::NoMate);
+        assert_eq!(s.length, None);
+        assert!(s.line.is_empty());
+    }
+
+    #[test]
+    fn a_king_that_runs_away_is_not_mated() {
+        // One Rook against a King in the open: checks run out.
+        let pos = chu("12/12/12/12/12/5k6/12/12/12/12/12/R11 w - 0 1");
+        let s = solve(&pos, &nodes(200_000)).expect("a problem");
+        assert_eq!(s.verdict, Verdict::NoMate);
+    }
+
+    #[test]
+    fn the_node_limit_gives_unknown() {
+        let pos = problem("kinu03");
+        let s = solve(&pos, &nodes(50)).expect("a problem");
+        assert_eq!(s.verdict, Verdict::Unknown);
+        assert!(s.nodes <= 50 + 1);
+    }
+
+    #[test]
+    fn a_position_without_a_defender_royal_is_refused() {
+        let pos = chu("r11/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1");
+        assert_eq!(
+            solve(&pos, &Limits::default()).map(|s| s.verdict),
+            Err(ProblemError::NoDefenderRoyal)
+        );
+    }
+
+    #[test]
+    fn a_line_with_a_quiet_attacking_move_is_rejected() {
+        let pos = chu("k11/12/12/12/12/12/12/12/12/12/12/R11 w - 0 1");
+        let quiet = crate::movegen::parse_move(&pos, "a1b1").expect("legal");
+        assert!(verify_line(&pos, &[quiet]).is_err());
+    }
 }

@@ -388,6 +388,7 @@ impl Usi {
             nodes: None,
             time: time_ms.map(std::time::Duration::from_millis),
             stop: Some(Arc::new(move || read.load(Ordering::SeqCst) > handled)),
+            shorten_nodes: None,
         };
         let pos = self.session.position().clone();
         let answer = match mate::solve(&pos, &limits) {
