@@ -404,7 +404,7 @@ impl<'a> Search<'a> {
         let limits = self.limits;
         if limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
-        } else if self.nodes % CHECK_EVERY == 0 {
+        } else if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.stopped = limits.time.is_some_and(|t| self.started.elapsed() >= t)
                 || limits.stop.as_ref().is_some_and(|stop| stop());
         }
