@@ -11,7 +11,8 @@
 //! `go ponder` or `go infinite`, whose `bestmove` waits for `stop` or
 //! `ponderhit` as the protocol requires. Every `go` is answered by exactly
 //! one `bestmove`: limits out of range are clamped, and words it does not
-//! know are skipped, each said in an `info string`.
+//! know are skipped, each said in an `info string`. `go mate` is answered
+//! by one `checkmate` line instead (the mate solver, `crate::mate`).
 
 pub mod notation;
 
