@@ -158,6 +158,10 @@ pub struct Position {
     /// Chu's Okazaki rule (docs/rules/chu.md 5.4, an option): a non-Lion may
     /// counter-strike a Lion that nothing recaptures.
     okazaki: bool,
+    /// Per colour: the side had a royal when the position was set up. A
+    /// side set up without one (a mate problem's attacker, as the problem
+    /// literature leaves its King out) cannot lose by having none.
+    had_royals: [bool; 2],
 }
 
 impl Position {
@@ -191,6 +195,7 @@ impl Position {
             undo: Vec::with_capacity(256),
             keys: Vec::with_capacity(512),
             okazaki: false,
+            had_royals: [false; 2],
         }
     }
 
@@ -324,6 +329,7 @@ impl Position {
             }
         }
         pos.side = side;
+        pos.had_royals = [0, 1].map(|i| !pos.royals[i].is_empty());
         if side == Color::Black {
             pos.hash ^= ZOBRIST.black_to_move;
         }
@@ -576,10 +582,19 @@ impl Position {
             / i64::from(full)) as i32
     }
 
-    /// A side without royals has lost; the position then has no moves.
+    /// Whether `color` has lost its last royal: it had royals when the
+    /// position was set up and has none left. A side set up without royals
+    /// (a mate problem's attacker) never loses this way.
+    #[inline]
+    pub fn royals_lost(&self, color: Color) -> bool {
+        self.had_royals[color.index()] && self.royals[color.index()].is_empty()
+    }
+
+    /// Whether a side has lost its last royal (`royals_lost`); the position
+    /// then has no moves.
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.royals[0].is_empty() || self.royals[1].is_empty()
+        self.royals_lost(Color::White) || self.royals_lost(Color::Black)
     }
 
     /// Plies made since the position was set up.

@@ -168,7 +168,8 @@ pub fn play(pos: &mut Position, mv: Move) -> Option<Ending> {
 }
 
 /// Whether the game is over after the move just made: by the repetition
-/// rule's `verdict` on it, or because a side has no royal left or the side
+/// rule's `verdict` on it, or because a side has lost its last royal
+/// (`Position::royals_lost`: not a side set up without royals) or the side
 /// to move has no legal move (both lose); where the variant has them, then
 /// by a bare royal (the side to move's first) and by only royals and dead
 /// pieces being left (a draw), in lishogi's order (shogiops'
@@ -195,8 +196,8 @@ pub fn ending(pos: &mut Position, verdict: Option<Verdict>) -> Option<Ending> {
             (c, Reason::PerpetualCheck)
         }
         Some(Verdict::Loss(c)) => (c, Reason::Repetition),
-        _ if pos.royals(side) == 0 => (side, Reason::LastRoyalLost),
-        _ if pos.royals(side.flip()) == 0 => (side.flip(), Reason::LastRoyalLost),
+        _ if pos.royals_lost(side) => (side, Reason::LastRoyalLost),
+        _ if pos.royals_lost(side.flip()) => (side.flip(), Reason::LastRoyalLost),
         _ if legal_moves(pos).is_empty() => (side, Reason::NoLegalMove),
         _ => return material_ending(pos),
     };
@@ -334,5 +335,29 @@ mod tests {
             Err(PlayError::RepeatsPosition)
         );
         assert_eq!(pos.hash(), before);
+    }
+
+    #[test]
+    fn a_side_set_up_without_royals_plays_on_until_the_other_loses_its_last() {
+        // A mate problem: Sente has no King, only a Rook; Gote has a King.
+        let mut pos = chu("k11/12/12/12/12/12/12/12/12/12/12/R11 w - 0 1");
+        assert!(!pos.is_over());
+        assert!(!pos.royals_lost(Color::White));
+        assert_eq!(ending(&mut pos, None), None);
+        assert!(!legal_moves(&mut pos).is_empty());
+        let (_, end) = play_text(&mut pos, "a1a12", false).expect("legal capture");
+        let end = end.expect("Gote has lost its last royal");
+        assert_eq!(end.winner, Some(Color::White));
+        assert_eq!(end.reason, Reason::LastRoyalLost);
+    }
+
+    #[test]
+    fn a_side_set_up_with_royals_still_loses_the_last() {
+        // Gote's Rook takes Sente's only King; Gote has no King itself.
+        let mut pos = chu("r11/12/12/12/12/12/12/12/12/12/12/K11 b - 0 1");
+        let (_, end) = play_text(&mut pos, "a12a1", false).expect("legal capture");
+        let end = end.expect("the game is over");
+        assert_eq!(end.winner, Some(Color::Black));
+        assert_eq!(end.to_string(), "Sente lost its last royal");
     }
 }

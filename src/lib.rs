@@ -11,6 +11,7 @@ pub mod eval;
 pub mod game;
 pub mod highlight;
 pub mod host;
+pub mod mate;
 pub mod movegen;
 pub mod moves;
 pub mod openings;

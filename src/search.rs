@@ -308,7 +308,7 @@ impl Searcher {
                 pos.make(mv);
                 // A move that burns our last royal (and not the enemy's
                 // last) loses at once: the worst of the legal moves.
-                let lost = pos.royals(us) == 0 && pos.royals(us.flip()) > 0;
+                let lost = pos.royals_lost(us) && !pos.royals_lost(us.flip());
                 let exposed = lost || (single_royal && !pos.is_over() && royal_attacked(pos, us));
                 let repeats = hachu_compatible && pos.is_repetition();
                 pos.unmake();
@@ -1406,7 +1406,7 @@ fn weakened_choice<'a>(lines: &'a [Line], skill: i8, rng: &mut Rng) -> Option<&'
 /// mover's own), won if only the side that just moved burnt its own last
 /// royal (a Tenjiku or Nutty royal stepping next to a Fire Demon).
 fn over_score(pos: &Position, ply: usize) -> i32 {
-    if pos.royals(pos.side()) == 0 {
+    if pos.royals_lost(pos.side()) {
         -MATE + ply as i32
     } else {
         MATE - ply as i32
@@ -1423,7 +1423,7 @@ fn capture_gain(pos: &Position, mv: Move) -> i32 {
 fn takes_last_royal(pos: &mut Position, mv: Move) -> bool {
     let us = pos.side();
     pos.make(mv);
-    let won = pos.royals(us.flip()) == 0 && pos.royals(us) > 0;
+    let won = pos.royals_lost(us.flip()) && !pos.royals_lost(us);
     pos.unmake();
     won
 }

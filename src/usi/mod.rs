@@ -11,7 +11,8 @@
 //! `go ponder` or `go infinite`, whose `bestmove` waits for `stop` or
 //! `ponderhit` as the protocol requires. Every `go` is answered by exactly
 //! one `bestmove`: limits out of range are clamped, and words it does not
-//! know are skipped, each said in an `info string`.
+//! know are skipped, each said in an `info string`. `go mate` is answered
+//! by one `checkmate` line instead (the mate solver, `crate::mate`).
 
 pub mod notation;
 
@@ -22,10 +23,12 @@ use crate::engine::control::SearchControl;
 use crate::engine::options::{self, Kind, Opt, Value};
 use crate::engine::session::{Decision, Session};
 use crate::host::{Interrupter, Link, Protocol};
+use crate::mate;
 use crate::moves::Move;
 use crate::search::{Info, Limits, MATE};
 use crate::time::Control;
 use crate::variant::{Rules, VariantSet};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 const NAME: &str = crate::version::NAME;
@@ -70,6 +73,19 @@ pub struct Usi {
     /// `Opt::Ponder`, `Opt::AnalyseMode`.
     ponder: bool,
     analyse: bool,
+    /// Lines read that stop a search (`interrupts`), counted by the
+    /// reader as it reads them, and those handled so far: a `go mate`
+    /// (solved while commands wait) stops when the reader is ahead.
+    interruptions_read: Arc<AtomicU64>,
+    interruptions_handled: u64,
+}
+
+/// Whether a command stops the search under way.
+fn interrupts(cmd: &str) -> bool {
+    matches!(
+        cmd,
+        "stop" | "quit" | "position" | "go" | "usinewgame" | "setoption" | "gameover"
+    )
 }
 
 impl Protocol for Usi {
@@ -97,15 +113,16 @@ impl Protocol for Usi {
     /// browser its `readyok` then waits for the search's end.)
     fn interrupter(&self, _answers_beside: bool) -> Interrupter {
         let flags = self.search.flags();
-        Arc::new(
-            move |line: &str| match line.split_whitespace().next().unwrap_or("") {
-                "stop" | "quit" | "position" | "go" | "usinewgame" | "setoption" | "gameover" => {
-                    flags.stop()
-                }
-                "ponderhit" => flags.ponderhit(),
-                _ => {}
-            },
-        )
+        let read = self.interruptions_read.clone();
+        Arc::new(move |line: &str| {
+            let cmd = line.split_whitespace().next().unwrap_or("");
+            if interrupts(cmd) {
+                read.fetch_add(1, Ordering::SeqCst);
+                flags.stop();
+            } else if cmd == "ponderhit" {
+                flags.ponderhit();
+            }
+        })
     }
 }
 
@@ -125,6 +142,8 @@ impl Usi {
             searches: 0,
             ponder: false,
             analyse: false,
+            interruptions_read: Arc::new(AtomicU64::new(0)),
+            interruptions_handled: 0,
         }
     }
 
@@ -142,6 +161,9 @@ impl Usi {
         let (cmd, arg) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(c, a)| (c, a.trim()));
+        if interrupts(cmd) {
+            self.interruptions_handled += 1;
+        }
         match cmd {
             "" => {}
             "usi" => self.identify(),
@@ -293,6 +315,10 @@ impl Usi {
         if !notes.is_empty() {
             self.say(&format!("info string {}: go {arg}", notes.join("; ")));
         }
+        if let Some(time_ms) = go.mate {
+            self.go_mate(time_ms);
+            return;
+        }
         if self.session.legal_moves().is_empty() {
             self.say("bestmove resign");
             return;
@@ -346,6 +372,46 @@ impl Usi {
             expected,
         });
         self.search.start(pos, limits, report, finished);
+    }
+
+    /// `go mate MS|infinite`: solve the position as a mate problem, the
+    /// side to move attacking (`mate::solve`), within `time_ms` (`None`:
+    /// until `stop`), while later commands wait; answered `checkmate
+    /// MOVES` (the mate line to the mating move, as shogi GUIs expect it;
+    /// the capture of the last royal when it can be taken at once),
+    /// `checkmate nomate` or `checkmate timeout`. A position that is no
+    /// problem (the defender has no royal, the game is over) is answered
+    /// `checkmate nomate` after an `info string`.
+    fn go_mate(&mut self, time_ms: Option<u64>) {
+        let read = self.interruptions_read.clone();
+        let handled = self.interruptions_handled;
+        let limits = mate::Limits {
+            nodes: None,
+            time: time_ms.map(std::time::Duration::from_millis),
+            stop: Some(Arc::new(move || read.load(Ordering::SeqCst) > handled)),
+            shorten_nodes: None,
+        };
+        let pos = self.session.position().clone();
+        let answer = match mate::solve(&pos, &limits) {
+            Ok(s) if s.verdict == mate::Verdict::Mate => {
+                let shown = s.length.filter(|&n| n > 0).unwrap_or(s.line.len());
+                let line = s.line.get(..shown).unwrap_or(&s.line);
+                self.say(&format!(
+                    "info string mate in {} plies, nodes {}, time {} ms",
+                    s.length.unwrap_or(0),
+                    s.nodes,
+                    s.elapsed.as_millis()
+                ));
+                format!("checkmate {}", mate::problems::line_text(&pos, line, true))
+            }
+            Ok(s) if s.verdict == mate::Verdict::NoMate => "checkmate nomate".to_string(),
+            Ok(_) => "checkmate timeout".to_string(),
+            Err(e) => {
+                self.error(&format!("go mate: {e}"));
+                "checkmate nomate".to_string()
+            }
+        };
+        self.say(&answer);
     }
 
     /// `stop`: end the search and send its move.
@@ -435,6 +501,8 @@ struct GoArgs {
     movetime: Option<u64>,
     depth: Option<u32>,
     nodes: Option<u64>,
+    /// `mate MS` (`Some(Some(MS))`) or `mate infinite` (`Some(None)`).
+    mate: Option<Option<u64>>,
 }
 
 impl GoArgs {
@@ -487,6 +555,14 @@ impl GoArgs {
                         go.nodes = Some(n.max(1));
                     }
                 }
+                "mate" => match words.next() {
+                    Some("infinite") => go.mate = Some(None),
+                    Some(text) => match text.parse::<u64>() {
+                        Ok(ms) => go.mate = Some(Some(ms)),
+                        Err(_) => notes.push(format!("bad time for mate: {text}")),
+                    },
+                    None => notes.push("mate needs a time or infinite".to_string()),
+                },
                 // Accepted and not used: Kyodai plans its own time.
                 "movestogo" => {
                     number();
