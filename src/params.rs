@@ -63,6 +63,8 @@ params! {
         "late move reduction ln(depth) ln(moves) / (this / 100)";
     IirDepth "iir-depth" = 99 in 2..=99 step 1:
         "shallowest node without a hash move searched a ply less (99: none)";
+    HistoryGravity "history-gravity" = 0 in 0..=1 step 1:
+        "1: quiet moves' history falls for those that failed, pulled to zero (0: rises only)";
     QsDelta "qs-delta" = 200 in 0..=1000 step 25:
         "quiescence delta-pruning margin (cp)";
     PlannedMoves "planned-moves" = 30 in 10..=100 step 3:

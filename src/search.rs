@@ -29,6 +29,7 @@ use crate::see::{capturer_value, see_ge, victims_value};
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
 use crate::types::{CELLS, Color, Rng};
+use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -52,6 +53,9 @@ const INF: i32 = MATE + 1;
 const KILLER_SCORE: i32 = 1 << 26;
 /// Ordering score of the hash move.
 const TT_MOVE: i32 = 1 << 30;
+/// The largest history score either way: far below the killers'
+/// ordering score.
+const HISTORY_MAX: i32 = 1 << 14;
 /// Ordering score of captures, before their exchanges are looked at
 /// (plus `capture_gain`).
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -1058,6 +1062,9 @@ impl Worker {
         let mut best_move = None;
         let mut legal = 0;
         let mut benched = false;
+        // Quiet moves searched without a cutoff, whose history falls when
+        // a later quiet move cuts off.
+        let mut tried_quiets: ArrayVec<Move, 64> = ArrayVec::new();
         loop {
             let (mv, rank) = if let Some(mv) = pending_hash_move.take() {
                 (mv, TT_MOVE)
@@ -1156,6 +1163,9 @@ impl Worker {
             if self.halted() {
                 break;
             }
+            if quiet && score < beta {
+                let _ = tried_quiets.try_push(mv);
+            }
             if score > best {
                 best = score;
                 best_move = Some(mv);
@@ -1164,7 +1174,7 @@ impl Worker {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         if quiet {
-                            self.reward(pos, mv, depth, ply);
+                            self.reward(pos, mv, depth, ply, &tried_quiets);
                         }
                         break;
                     }
@@ -1197,15 +1207,38 @@ impl Worker {
         best
     }
 
-    fn reward(&mut self, pos: &Position, mv: Move, depth: i32, ply: usize) {
+    /// A quiet move cut off: it becomes the first killer, its history
+    /// rises and that of the quiet moves searched before it in vain falls,
+    /// each by the depth squared, pulled towards zero in proportion to
+    /// where it stands (the history gravity of Stockfish and its
+    /// followers), so that what worked long ago fades.
+    ///
+    /// Under `history-gravity = 0` (the default until a match keeps it)
+    /// the history only rises, by the depth squared, up to a cap.
+    fn reward(&mut self, pos: &Position, mv: Move, depth: i32, ply: usize, tried: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
             k[0] = Some(mv);
         }
+        if param(P::HistoryGravity) == 0 {
+            if let Some(p) = pos.piece_at(mv.from()) {
+                let h = &mut self.history[p.index() * CELLS + mv.to().index()];
+                *h = (*h + depth * depth).min(1 << 20);
+            }
+            return;
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        self.add_history(pos, mv, bonus);
+        for &m in tried {
+            self.add_history(pos, m, -bonus);
+        }
+    }
+
+    fn add_history(&mut self, pos: &Position, mv: Move, bonus: i32) {
         if let Some(p) = pos.piece_at(mv.from()) {
             let h = &mut self.history[p.index() * CELLS + mv.to().index()];
-            *h = (*h + depth * depth).min(1 << 20);
+            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
         }
     }
 
