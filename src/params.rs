@@ -7,6 +7,7 @@
 //! that a tuning run (`scripts/spsa.py`) plays different values without a
 //! rebuild; `kyodai params` lists them. The values live in atomics that
 //! the search reads with relaxed loads: as cheap as a constant in memory.
+//! A default changes only by a match: docs/strength.md has each one's.
 
 use std::sync::atomic::{AtomicI32, Ordering};
 
@@ -47,9 +48,9 @@ params! {
         "deepest node that reverse futility may cut";
     LmpDepth "lmp-depth" = 3 in 1..=6 step 1:
         "deepest node whose late quiet moves are pruned";
-    LmpBase "lmp-base" = 8 in 2..=40 step 2:
+    LmpBase "lmp-base" = 4 in 2..=40 step 2:
         "moves searched before late move pruning, at any depth";
-    LmpSlope "lmp-slope" = 4 in 1..=20 step 1:
+    LmpSlope "lmp-slope" = 2 in 1..=20 step 1:
         "moves searched before late move pruning, per depth squared";
     SeePruningDepth "see-pruning-depth" = 3 in 1..=8 step 1:
         "deepest node whose losing captures are pruned";
@@ -59,7 +60,7 @@ params! {
         "null-move reduction at any depth";
     NullDivisor "null-divisor" = 6 in 2..=16 step 1:
         "depth per extra ply of null-move reduction";
-    LmrDivisor "lmr-divisor" = 220 in 100..=500 step 15:
+    LmrDivisor "lmr-divisor" = 150 in 100..=500 step 15:
         "late move reduction ln(depth) ln(moves) / (this / 100)";
     IirDepth "iir-depth" = 99 in 2..=99 step 1:
         "shallowest node without a hash move searched a ply less (99: none)";
