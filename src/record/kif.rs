@@ -13,14 +13,14 @@
 use super::kanji::{PIECES, token_at};
 use super::replay::{
     Game, MAX_COMMENT_CHARS, MAX_GAMES, MAX_PLIES, MAX_TAGS, Notation, Problem, RawGame, RawMove,
-    Read, bounded_comment, replay, same_position,
+    Read, bounded_comment, lishogi_chu, replay, same_position,
 };
 use crate::board::Position;
 use crate::game;
 use crate::moves::Move;
 use crate::types::{Color, Square};
 use crate::usi::notation::parse_sfen;
-use crate::variant::{Rules, Variant, VariantSet};
+use crate::variant::{Variant, VariantSet};
 
 /// lishogi's Chu handicaps (scalashogi's `Handicap`): name and SFEN.
 const HANDICAPS: &[(&str, &str)] = &[
@@ -321,14 +321,12 @@ impl Draft {
 /// Every game of a KIF text, under lishogi's rules for Chu.
 pub fn read(text: &str, set: &'static VariantSet) -> Read {
     let mut read = Read::default();
-    let Some(variant) = set.find_with("chu", Rules::Lishogi) else {
-        read.problems.push(Problem {
-            game: 1,
-            ply: None,
-            text: None,
-            why: "these variant definitions have no Chu under lishogi's rules".to_string(),
-        });
-        return read;
+    let variant = match lishogi_chu(set) {
+        Ok(v) => v,
+        Err(problem) => {
+            read.problems.push(problem);
+            return read;
+        }
     };
     let mut draft = Draft::default();
     let mut number = 0;

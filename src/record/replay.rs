@@ -125,6 +125,17 @@ pub fn same_position(a: &str, b: &str) -> bool {
     ka == kb || ka.trim_end_matches(" -") == kb.trim_end_matches(" -")
 }
 
+/// Chu under lishogi's rules, which KIF and USI records are played by; a
+/// problem of the record's first game where the variant set lacks it.
+pub fn lishogi_chu(set: &'static VariantSet) -> Result<&'static Variant, Problem> {
+    set.find_with("chu", Rules::Lishogi).ok_or_else(|| Problem {
+        game: 1,
+        ply: None,
+        text: None,
+        why: "these variant definitions have no Chu under lishogi's rules".to_string(),
+    })
+}
+
 /// What went wrong in a record: which game, at which ply and move text
 /// where a move was at fault, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,10 +4,10 @@
 //! are read under lishogi's rules.
 
 use super::replay::{
-    Game, MAX_GAMES, MAX_PLIES, Notation, Problem, RawGame, RawMove, Read, replay,
+    Game, MAX_GAMES, MAX_PLIES, Notation, Problem, RawGame, RawMove, Read, lishogi_chu, replay,
 };
 use crate::usi::notation::{parse_sfen, sfen, usi_move};
-use crate::variant::{Rules, VariantSet};
+use crate::variant::VariantSet;
 
 /// Whether `word` has the shape of a USI move (`7g7f`, `7h7g6f+`).
 pub fn looks_like_move(word: &str) -> bool {
@@ -29,14 +29,12 @@ pub fn looks_like_move(word: &str) -> bool {
 /// Every game of a text of USI lines.
 pub fn read(text: &str, set: &'static VariantSet) -> Read {
     let mut read = Read::default();
-    let Some(variant) = set.find_with("chu", Rules::Lishogi) else {
-        read.problems.push(Problem {
-            game: 1,
-            ply: None,
-            text: None,
-            why: "these variant definitions have no Chu under lishogi's rules".to_string(),
-        });
-        return read;
+    let variant = match lishogi_chu(set) {
+        Ok(v) => v,
+        Err(problem) => {
+            read.problems.push(problem);
+            return read;
+        }
     };
     let lines = text
         .lines()
