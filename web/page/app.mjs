@@ -789,12 +789,13 @@ function bindControls() {
   $('skill').addEventListener('change', () => state.session.setOption('Skill level', $('skill').value));
   $('multipv').addEventListener('change', async () => {
     const n = Number($('multipv').value);
-    state.pv = new MultiPv(n);
     const was = state.analysing;
     if (was) {
       state.analysing = false;
       await state.session.exitAnalysis();
     }
+    // After the old analysis has stopped: its last lines are not the new set's.
+    state.pv = new MultiPv(n);
     await state.session.setOption('MultiPV', n);
     if (was) await startAnalysis();
     renderAnalysis();

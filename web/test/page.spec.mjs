@@ -373,7 +373,12 @@ test('analysis deepens on its own and pauses while a move is entered', { skip },
   await setup(page, { mode: 'watch' });
   await page.selectOption('#multipv', '3');
   const depth = () => page.evaluate(() => window.kyodaiPage.pv.lines[0]?.depth ?? 0);
-  await page.waitForFunction(() => (window.kyodaiPage.pv.lines[0]?.depth ?? 0) >= 6, null, { timeout: 20000 });
+  // Three lines at depth 6: the analysis restarted for MultiPV 3 (a fast
+  // search can reach depth 6 before the restart clears the lines).
+  await page.waitForFunction(() => {
+    const lines = window.kyodaiPage.pv.lines;
+    return lines.length === 3 && lines.every((l) => l.depth >= 6);
+  }, null, { timeout: 20000 });
   assert.equal(await page.locator('#analysis li').count(), 3);
   assert.match(await page.textContent('#analysis li'), /^[+-]\d+\.\d\d [a-l]\d+[a-l]\d+/);
   await click(page, 'f4');
