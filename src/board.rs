@@ -578,6 +578,10 @@ impl Position {
         let full = self.variant.phase_material;
         let m = (self.material[0] + self.material[1]).clamp(0, full);
         let [middle, end] = self.placement;
+        // One table for both phases (the hand-written placement): no blend.
+        if middle == end {
+            return middle;
+        }
         ((i64::from(middle) * i64::from(m) + i64::from(end) * i64::from(full - m))
             / i64::from(full)) as i32
     }

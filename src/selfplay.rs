@@ -8,10 +8,11 @@
 //! is a search of a fixed number of nodes, so that the data does not
 //! depend on the machine or on what else runs on it.
 
+use crate::analyse::judge::score_text;
 use crate::board::Position;
 use crate::game;
 use crate::openings;
-use crate::search::{Limits, MATE, MATE_BOUND, Searcher};
+use crate::search::{Limits, Searcher};
 use crate::types::Color;
 use crate::variant::Variant;
 use std::io::{self, Write};
@@ -42,16 +43,10 @@ pub struct Settings {
     pub hash_mb: usize,
 }
 
-/// The comment `kyodai match` writes for a score: pawns with two decimals
-/// from the mover's view, or `+M5` for a mate, then the depth.
+/// The comment `kyodai match` writes for a move: the mover's score
+/// (`analyse::judge::score_text`), the depth and the time.
 fn comment(score: i32, depth: u32, seconds: f64) -> String {
-    let s = if score.abs() >= MATE_BOUND {
-        let n = ((MATE - score.abs() + 1) / 2).max(1);
-        format!("{}M{n}", if score > 0 { "+" } else { "-" })
-    } else {
-        format!("{:+.2}", f64::from(score) / 100.0)
-    };
-    format!("{s}/{depth} {seconds:.3}s")
+    format!("{}/{depth} {seconds:.3}s", score_text(score))
 }
 
 /// Plays `settings.games` games and writes them to `out` as PGN. Returns
@@ -156,6 +151,7 @@ pub fn play(
 mod tests {
     use super::*;
     use crate::play::pgn::read_games;
+    use crate::search::MATE;
 
     #[test]
     fn mate_and_ordinary_scores_are_written_as_the_match_writes_them() {
