@@ -68,6 +68,14 @@ params! {
         "1: quiet moves' history falls for those that failed, pulled to zero (0: rises only)";
     QsDelta "qs-delta" = 200 in 0..=1000 step 25:
         "quiescence delta-pruning margin (cp)";
+    QsCaptures "qs-captures" = 99 in 1..=99 step 1:
+        "captures a quiescence node searches at most, besides recaptures and royal captures (99: all)";
+    QsTable "qs-table" = 0 in 0..=1 step 1:
+        "1: quiescence probes and stores the transposition table";
+    CheckExtension "check-extension" = 1 in 0..=1 step 1:
+        "1: a node whose sole royal is attacked is searched a ply deeper";
+    RazorMargin "razor-margin" = 0 in 0..=1000 step 25:
+        "depth 1-2 nodes this far per ply below alpha are settled by quiescence (cp; 0: never)";
     PlannedMoves "planned-moves" = 30 in 10..=100 step 3:
         "moves ahead a sudden-death clock is shared over";
     IncrementShare "increment-share" = 90 in 40..=100 step 4:

@@ -982,7 +982,7 @@ impl Worker {
         // a side can give check after check, each extension paying for
         // the next move, and a depth-2 search of a Nutty middle game ran
         // 40 plies deep and millions of nodes before this bound.
-        if in_check && ply < 2 * self.iteration as usize {
+        if in_check && param(P::CheckExtension) == 1 && ply < 2 * self.iteration as usize {
             depth += 1;
         }
         if depth <= 0 {
@@ -1020,6 +1020,22 @@ impl Worker {
             && static_eval - futility_margin * depth >= beta
         {
             return static_eval;
+        }
+        // Razoring: a shallow node far below alpha whose captures do not
+        // bring it back is not searched further.
+        let razor_margin = param(P::RazorMargin);
+        if quiet_node
+            && razor_margin > 0
+            && depth <= 2
+            && static_eval + razor_margin * depth < alpha
+        {
+            let s = self.quiesce(shared, pos, alpha, alpha + 1, ply, 0);
+            if self.halted() {
+                return 0;
+            }
+            if s <= alpha {
+                return s;
+            }
         }
         // Null move: if passing still fails high, a real move will too.
         // Large-shogi positions are practically never zugzwang.
@@ -1213,8 +1229,9 @@ impl Worker {
     /// where it stands (the history gravity of Stockfish and its
     /// followers), so that what worked long ago fades.
     ///
-    /// Under `history-gravity = 0` (the default until a match keeps it)
-    /// the history only rises, by the depth squared, up to a cap.
+    /// Under `history-gravity = 0` (the default: gravity was neutral in
+    /// self-play against the current pruning) the history only rises, by
+    /// the depth squared, up to a cap.
     fn reward(&mut self, pos: &Position, mv: Move, depth: i32, ply: usize, tried: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
@@ -1250,7 +1267,10 @@ impl Worker {
     /// moved last, and the search stops at `QS_MAX_PLIES`: in the Tenjiku
     /// family (Generals jumping into the enemy camp, Fire Demons burning)
     /// capture chains otherwise run away, each side taking something
-    /// elsewhere in turn.
+    /// elsewhere in turn. Two of minase's limits are there behind their
+    /// coefficients, off until tuning finds them worth it: at most
+    /// `qs-captures` captures a node besides recaptures and royal
+    /// captures, and the transposition table (`qs-table`).
     fn quiesce(
         &mut self,
         shared: &Shared,
@@ -1276,6 +1296,19 @@ impl Worker {
         if stand >= beta || ply >= MAX_PLY - 2 || qply >= QS_MAX_PLIES {
             return stand;
         }
+        let key = (param(P::QsTable) == 1).then(|| pos.search_key());
+        if let Some(e) = key.and_then(|k| self.tt.probe(k)) {
+            let s = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let alpha0 = alpha;
         alpha = alpha.max(stand);
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
@@ -1288,8 +1321,18 @@ impl Worker {
         keep_strongest_variants(&mut list);
         scores.clear();
         scores.extend(list.iter().map(|&m| capture_gain(pos, m)));
+        let last = pos.move_back(0).map(|m| m.to());
+        let most = param(P::QsCaptures) as usize;
+        let mut searched = 0;
+        let mut best_move = None;
         for i in 0..list.len() {
             let mv = pick(&mut list, &mut scores, i);
+            // Past the most captures a node may search, only recaptures
+            // and the capture of a royal: a large board's dozens of
+            // captures otherwise make most of the tree.
+            if searched >= most && Some(mv.to()) != last && !takes_last_royal(pos, mv) {
+                continue;
+            }
             // Delta pruning: even winning this material (the most any
             // capture left takes) cannot reach alpha.
             if stand + scores[i] / 16 + param(P::QsDelta) < alpha {
@@ -1307,6 +1350,7 @@ impl Worker {
             {
                 continue;
             }
+            searched += 1;
             pos.make(mv);
             let score = -self.quiesce(shared, pos, -beta, -alpha, ply + 1, qply + 1);
             pos.unmake();
@@ -1315,6 +1359,7 @@ impl Worker {
             }
             if score > alpha {
                 alpha = score;
+                best_move = Some(mv);
                 if score >= beta {
                     break;
                 }
@@ -1322,6 +1367,19 @@ impl Worker {
         }
         self.lists[ply] = list;
         self.scores[ply] = scores;
+        if let Some(key) = key
+            && !self.halted()
+        {
+            let bound = if alpha >= beta {
+                Bound::Lower
+            } else if alpha > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, best_move, score_to_tt(alpha, ply), 0, bound);
+        }
         alpha
     }
 
