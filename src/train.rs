@@ -24,7 +24,7 @@
 use crate::board::Position;
 use crate::eval::{TableGeometry, evaluate};
 use crate::game;
-use crate::movegen::{is_capture, parse_move_as_played, royal_attacked};
+use crate::movegen::{is_capture, royal_attacked};
 use crate::play::pgn::PgnGame;
 use crate::types::{Color, Piece};
 use crate::variant::Variant;
@@ -191,13 +191,10 @@ struct Ply {
 }
 
 fn replay(v: &'static Variant, g: &PgnGame, layout: &TableGeometry) -> Result<Vec<Ply>, String> {
-    let mut pos = Position::from_fen(v, g.fen.as_deref().unwrap_or(&v.start_fen))?;
     let mut plies = Vec::with_capacity(g.moves.len());
-    for (i, text) in g.moves.iter().enumerate() {
-        let at = |e: String| format!("ply {}, {text}: {e}", i + 1);
-        let mv = parse_move_as_played(&pos, text, false).map_err(at)?;
+    g.replay(v, |pos, mv, i| {
         let side = pos.side();
-        let in_check = pos.royals(side) == 1 && royal_attacked(&pos, side);
+        let in_check = pos.royals(side) == 1 && royal_attacked(pos, side);
         let score = g
             .comments
             .get(i)
@@ -205,19 +202,18 @@ fn replay(v: &'static Variant, g: &PgnGame, layout: &TableGeometry) -> Result<Ve
             .and_then(comment_score)
             .map(|s| if side == Color::White { s } else { -s });
         let white_eval = if side == Color::White {
-            evaluate(&pos)
+            evaluate(pos)
         } else {
-            -evaluate(&pos)
+            -evaluate(pos)
         };
         plies.push(Ply {
-            features: features(&pos, layout),
+            features: features(pos, layout),
             fixed: white_eval - pos.placement(),
             score,
-            quiet: !in_check && !is_capture(&pos, mv) && !mv.promotes(),
+            quiet: !in_check && !is_capture(pos, mv) && !mv.promotes(),
             material: pos.material(Color::White) + pos.material(Color::Black),
         });
-        game::play_accepted(&mut pos, mv).map_err(|e| at(e.to_string()))?;
-    }
+    })?;
     Ok(plies)
 }
 

@@ -20,7 +20,7 @@
 use crate::board::Position;
 use crate::eval::{MAX_WEIGHT, evaluate, mop_up_steps};
 use crate::game;
-use crate::movegen::{is_capture, parse_move_as_played, royal_attacked};
+use crate::movegen::{is_capture, royal_attacked};
 use crate::moves::Move;
 use crate::openings;
 use crate::play::pgn::PgnGame;
@@ -270,19 +270,14 @@ pub fn from_games(
             read.skipped += 1;
             continue;
         }
-        let replayed = (|| {
-            let mut pos = Position::from_fen(v, g.fen.as_deref().unwrap_or(&v.start_fen))?;
-            let mut quiet = Vec::new();
-            for (ply, text) in g.moves.iter().enumerate() {
-                let at = |e: String| format!("ply {}, {text}: {e}", ply + 1);
-                let mv = parse_move_as_played(&pos, text, false).map_err(at)?;
-                if worth_learning(&pos, mv) {
+        let mut quiet = Vec::new();
+        let replayed = g
+            .replay(v, |pos, mv, _| {
+                if worth_learning(pos, mv) {
                     quiet.push(pos.fen());
                 }
-                game::play_accepted(&mut pos, mv).map_err(|e| at(e.to_string()))?;
-            }
-            Ok::<_, String>(quiet)
-        })();
+            })
+            .map(|()| quiet);
         match replayed {
             Ok(quiet) => {
                 for fen in &quiet {

@@ -3,6 +3,11 @@
 //! is the first mover (Sente), as in XBoard's PGN of these games.
 
 use super::referee::{GameRecord, Opening, comment};
+use crate::board::Position;
+use crate::game;
+use crate::movegen::parse_move_as_played;
+use crate::moves::Move;
+use crate::variant::Variant;
 
 /// Tag values may not hold `"` or `\` unescaped.
 fn escape(s: &str) -> String {
@@ -118,6 +123,27 @@ pub struct PgnGame {
     /// depth and time there (`+0.35/12 0.50s`).
     pub comments: Vec<Option<String>>,
     pub result: Option<String>,
+}
+
+impl PgnGame {
+    /// Plays the game through from its start under `v`'s rules, showing
+    /// `visit` each position before its move with the move and its ply
+    /// index. An unreadable or illegal move ends the replay with an error
+    /// naming its ply and text.
+    pub fn replay(
+        &self,
+        v: &'static Variant,
+        mut visit: impl FnMut(&Position, Move, usize),
+    ) -> Result<(), String> {
+        let mut pos = Position::from_fen(v, self.fen.as_deref().unwrap_or(&v.start_fen))?;
+        for (i, text) in self.moves.iter().enumerate() {
+            let at = |e: String| format!("ply {}, {text}: {e}", i + 1);
+            let mv = parse_move_as_played(&pos, text, false).map_err(at)?;
+            visit(&pos, mv, i);
+            game::play_accepted(&mut pos, mv).map_err(|e| at(e.to_string()))?;
+        }
+        Ok(())
+    }
 }
 
 /// The value of tag `name` on `line` (`[Name "value"]`).
