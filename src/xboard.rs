@@ -35,7 +35,7 @@ const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 /// Combo option, one per variant with more than one start layout (the
 /// rules leave the setup open): `"<variant title> layout"`.
 const LAYOUT_OPTION_SUFFIX: &str = " layout";
-/// The deepest `sd` taken: the search's own limit (search.rs: `MAX_PLY`
+/// The deepest `sd` taken: the search's own limit (search/mod.rs: `MAX_PLY`
 /// less 10 plies of quiescence room).
 const MAX_DEPTH: u32 = 90;
 /// `help`: comment lines, which a GUI ignores.

@@ -1,0 +1,335 @@
+//! The search of one node below the root: transposition cut-offs,
+//! reverse futility, razoring, null move, then the move loop with its
+//! pruning (futility, late moves, losing captures) and late move
+//! reductions; and the killers and history a cut-off rewards.
+
+use super::ordering::{capture_gain, pick};
+use super::scores::{over_score, repetition_score, score_from_tt, score_to_tt};
+use super::worker::{Shared, Worker};
+use super::{
+    GOOD_CAPTURE, HISTORY_MAX, INF, KILLER_SCORE, LESSER_VARIANT, MATE, MATE_BOUND, MAX_PLY,
+    TT_MOVE,
+};
+use crate::board::Position;
+use crate::eval::evaluate;
+use crate::movegen::{generate, generates, is_capture, royal_attacked};
+use crate::moves::Move;
+use crate::params::{P, get as param};
+use crate::repetition::{self, Verdict};
+use crate::see::see_ge;
+use crate::tt::Bound;
+use crate::types::CELLS;
+use arrayvec::ArrayVec;
+
+impl Worker {
+    pub(super) fn search(
+        &mut self,
+        shared: &Shared,
+        pos: &mut Position,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        if pos.is_over() {
+            return over_score(pos, ply);
+        }
+        if let Some(score) = self.material_end_score(pos, ply) {
+            return score;
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        let us = pos.side();
+        let in_check = pos.royals(us) == 1 && royal_attacked(pos, us);
+        // A check is searched a ply deeper, but only within twice the
+        // iteration's depth: with the large variants' long-range checkers
+        // a side can give check after check, each extension paying for
+        // the next move, and a depth-2 search of a Nutty middle game ran
+        // 40 plies deep and millions of nodes before this bound.
+        if in_check && param(P::CheckExtension) == 1 && ply < 2 * self.iteration as usize {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(shared, pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.out_of_time(shared) {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.search_key();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry
+            && !pv_node
+            && e.depth as i32 >= depth
+        {
+            let s = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+
+        let static_eval = if in_check { -INF } else { evaluate(pos) };
+        let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
+        // Reverse futility: far enough above beta that a shallow search
+        // will not bring it back.
+        let futility_margin = param(P::FutilityMargin);
+        if quiet_node
+            && depth <= param(P::ReverseFutilityDepth)
+            && static_eval - futility_margin * depth >= beta
+        {
+            return static_eval;
+        }
+        // Razoring: a shallow node far below alpha whose captures do not
+        // bring it back is not searched further.
+        let razor_margin = param(P::RazorMargin);
+        if quiet_node
+            && razor_margin > 0
+            && depth <= 2
+            && static_eval + razor_margin * depth < alpha
+        {
+            let s = self.quiesce(shared, pos, alpha, alpha + 1, ply, 0);
+            if self.halted() {
+                return 0;
+            }
+            if s <= alpha {
+                return s;
+            }
+        }
+        // Null move: if passing still fails high, a real move will too.
+        // Large-shogi positions are practically never zugzwang.
+        if quiet_node && depth >= 3 && static_eval >= beta {
+            let reduction = param(P::NullBase) + depth / param(P::NullDivisor);
+            pos.make_null();
+            let s = -self.search(shared, pos, depth - reduction, -beta, -beta + 1, ply + 1);
+            pos.unmake();
+            if self.halted() {
+                return 0;
+            }
+            if s >= beta {
+                return beta;
+            }
+        }
+        // Futility: quiet moves cannot lift a hopeless static score to
+        // alpha within one or two plies.
+        let futile = quiet_node && depth <= 2 && static_eval + futility_margin * depth <= alpha;
+
+        // The hash move is tried before the other moves are generated:
+        // where it cuts off, generating and ordering them is saved. The
+        // order is the full list's (the hash move ranks first there), but
+        // the quiet moves' history is read once its subtree has added to it.
+        let hash_move = entry.and_then(|e| e.mv).filter(|&m| generates(pos, m));
+        // Internal iterative reduction: a node deep enough to matter that
+        // the table knows no move for was most likely not worth searching
+        // before either; one ply less, and the next iteration, with a
+        // hash move, searches it fully.
+        if hash_move.is_none() && depth >= param(P::IirDepth) {
+            depth -= 1;
+        }
+        let mut pending_hash_move = hash_move;
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut generated = false;
+        let mut next = 0;
+
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut legal = 0;
+        let mut benched = false;
+        // Quiet moves searched without a cutoff, whose history falls when
+        // a later quiet move cuts off.
+        let mut tried_quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        loop {
+            let (mv, rank) = if let Some(mv) = pending_hash_move.take() {
+                (mv, TT_MOVE)
+            } else {
+                if !generated {
+                    generated = true;
+                    generate(pos, &mut list);
+                    self.order(pos, &list, &mut scores, hash_move, ply);
+                    if hash_move.is_some() {
+                        // The hash move, ranked first and searched already.
+                        pick(&mut list, &mut scores, 0);
+                        next = 1;
+                    }
+                }
+                if next >= list.len() {
+                    break;
+                }
+                let i = next;
+                next += 1;
+                let mut mv = pick(&mut list, &mut scores, i);
+                // A capture that loses material in its exchange goes back
+                // among the lesser variants, judged only once picked: most
+                // nodes cut off before their later captures.
+                while (GOOD_CAPTURE..TT_MOVE).contains(&scores[i])
+                    && !see_ge(pos, mv, 0, &mut self.see_buf)
+                {
+                    scores[i] = LESSER_VARIANT + capture_gain(pos, mv);
+                    mv = pick(&mut list, &mut scores, i);
+                }
+                (mv, scores[i])
+            };
+            let capture = is_capture(pos, mv);
+            let quiet = !capture && !mv.promotes();
+            // Hash move, captures, promotions and killers are never pruned
+            // or reduced; lesser variants of a capture (ordered below the
+            // killers) may be reduced.
+            let ordinary = quiet && rank < KILLER_SCORE;
+            let reducible = rank < KILLER_SCORE;
+            if futile && ordinary && legal > 0 {
+                continue;
+            }
+            // Late move pruning: near the leaves, once the likely moves
+            // have been tried, the quiet rest of a wide move list is
+            // skipped.
+            if ordinary
+                && quiet_node
+                && depth <= param(P::LmpDepth)
+                && legal as i32 >= param(P::LmpBase) + param(P::LmpSlope) * depth * depth
+            {
+                continue;
+            }
+            // A capture that loses more than a Pawn a ply of depth in its
+            // exchange will hardly come good in the few plies left.
+            if capture
+                && reducible
+                && !pv_node
+                && !in_check
+                && depth <= param(P::SeePruningDepth)
+                && legal > 0
+                && !see_ge(pos, mv, -param(P::SeeMargin) * depth, &mut self.see_buf)
+            {
+                continue;
+            }
+            if self.benched(pos, mv) {
+                benched = true;
+                continue;
+            }
+            pos.make(mv);
+            let verdict = repetition::verdict(pos);
+            if verdict == Some(Verdict::Illegal) {
+                pos.unmake();
+                continue;
+            }
+            legal += 1;
+            let mut score;
+            if let Some(v) = verdict {
+                self.pv[ply + 1].clear();
+                score = -repetition_score(v, pos.side(), self.draw_score(pos.side()));
+            } else if legal == 1 {
+                score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                let reduce = if reducible && depth >= 3 && legal > 3 && !in_check {
+                    self.reductions[(depth as usize).min(63)][legal.min(63)].min(depth - 2)
+                } else {
+                    0
+                };
+                score = -self.search(shared, pos, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && reduce > 0 && !self.halted() {
+                    score = -self.search(shared, pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta && !self.halted() {
+                    score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1);
+                }
+            }
+            pos.unmake();
+            if self.halted() {
+                break;
+            }
+            if quiet && score < beta {
+                let _ = tried_quiets.try_push(mv);
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if quiet {
+                            self.reward(pos, mv, depth, ply, &tried_quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+        if self.halted() {
+            return 0;
+        }
+        if legal == 0 && benched {
+            // Only moves the engine will not play: no verdict, just the
+            // position as it stands.
+            return evaluate(pos);
+        }
+        if legal == 0 {
+            // No legal move (everything blocked or repeating) loses.
+            return -MATE + ply as i32;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, score_to_tt(best, ply), depth as i16, bound);
+        best
+    }
+
+    /// A quiet move cut off: it becomes the first killer, its history
+    /// rises and that of the quiet moves searched before it in vain falls,
+    /// each by the depth squared, pulled towards zero in proportion to
+    /// where it stands (the history gravity of Stockfish and its
+    /// followers), so that what worked long ago fades.
+    ///
+    /// Under `history-gravity = 0` (the default: gravity was neutral in
+    /// self-play against the current pruning) the history only rises, by
+    /// the depth squared, up to a cap.
+    pub(super) fn reward(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        depth: i32,
+        ply: usize,
+        tried: &[Move],
+    ) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if param(P::HistoryGravity) == 0 {
+            if let Some(p) = pos.piece_at(mv.from()) {
+                let h = &mut self.history[p.index() * CELLS + mv.to().index()];
+                *h = (*h + depth * depth).min(1 << 20);
+            }
+            return;
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        self.add_history(pos, mv, bonus);
+        for &m in tried {
+            self.add_history(pos, m, -bonus);
+        }
+    }
+
+    pub(super) fn add_history(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        if let Some(p) = pos.piece_at(mv.from()) {
+            let h = &mut self.history[p.index() * CELLS + mv.to().index()];
+            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        }
+    }
+}

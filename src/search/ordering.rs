@@ -1,0 +1,145 @@
+//! Move ordering: the hash move, captures by what they take, promotions,
+//! killers, then quiet moves by history; and the capture variants that
+//! the ordering ranks below the rest.
+
+use super::worker::Worker;
+use super::{GOOD_CAPTURE, KILLER_SCORE, LESSER_VARIANT, TT_MOVE};
+use crate::board::Position;
+use crate::movegen::{attacked_by, is_capture};
+use crate::moves::Move;
+use crate::see::{capturer_value, victims_value};
+use crate::types::CELLS;
+
+impl Worker {
+    pub(super) fn order(
+        &self,
+        pos: &Position,
+        list: &[Move],
+        scores: &mut Vec<i32>,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) {
+        scores.clear();
+        let killers = self.killers[ply];
+        for (i, &mv) in list.iter().enumerate() {
+            let s = if Some(mv) == tt_move {
+                TT_MOVE
+            } else if is_capture(pos, mv) {
+                if outdone(list, i) {
+                    LESSER_VARIANT + capture_gain(pos, mv)
+                } else {
+                    GOOD_CAPTURE + capture_gain(pos, mv)
+                }
+            } else if mv.promotes() {
+                1 << 27
+            } else if killers[0] == Some(mv) {
+                KILLER_SCORE + 1
+            } else if killers[1] == Some(mv) {
+                KILLER_SCORE
+            } else {
+                pos.piece_at(mv.from())
+                    .map_or(0, |p| self.history[p.index() * CELLS + mv.to().index()])
+            };
+            scores.push(s);
+        }
+    }
+}
+
+/// Most valuable victims first (all removed pieces count), then the least
+/// valuable attacker; scaled by 16 so the attacker only breaks ties.
+pub(super) fn capture_gain(pos: &Position, mv: Move) -> i32 {
+    victims_value(pos, mv) * 16 - capturer_value(pos, mv) / 16
+}
+
+/// Whether the opponent could take back on the square of a plain capture
+/// (multi-captures count as defended): a loose piece is worth taking even
+/// with a stronger one, deep in quiescence too. Not in the Tenjiku family,
+/// where such captures chain on and on (a Suzumu search blew up).
+pub(super) fn defended(pos: &Position, mv: Move) -> bool {
+    let Some(victim) = pos.piece_at(mv.to()) else {
+        return true;
+    };
+    pos.variant().capture_chains
+        || !mv.kills().is_empty()
+        || mv.to() == mv.from()
+        || attacked_by(
+            pos,
+            mv.to(),
+            victim.color(),
+            &[Some(mv.from())],
+            Some(mv.to()),
+        )
+}
+
+/// Quiescence looks at one variant of each capture: the promoting one
+/// where promotion is optional, and the one taking most pieces in passing
+/// (a General's jump). Generation emits such variants next to each other,
+/// the promoting one first and kill sets growing, so one pass drops them.
+pub(super) fn keep_strongest_variants(list: &mut Vec<Move>) {
+    let mut kept = 0;
+    for i in 0..list.len() {
+        let mv = list[i];
+        if kept > 0 {
+            let prev = list[kept - 1];
+            let same_path = prev.from() == mv.from() && prev.to() == mv.to();
+            if same_path && prev.promotes() && !mv.promotes() && prev.kills() == mv.kills() {
+                continue;
+            }
+            if same_path
+                && prev.promotes() == mv.promotes()
+                && prev.kills().len() < mv.kills().len()
+                && prev.kills().iter().all(|k| mv.kills().contains(k))
+            {
+                list[kept - 1] = mv;
+                continue;
+            }
+        }
+        list[kept] = mv;
+        kept += 1;
+    }
+    list.truncate(kept);
+}
+
+/// Whether another variant of the capture `list[i]` takes everything it
+/// takes and more: the same piece to the same square with the same
+/// promotion choice, its kill squares a strict superset (a General's jump
+/// that leaves a piece it could take in passing, a Fire Demon burning
+/// fewer neighbours than it may). Such a variant is rarely better, so it
+/// is searched after the killers and may be reduced; the generator emits
+/// the variants of one path next to each other.
+pub(super) fn outdone(list: &[Move], i: usize) -> bool {
+    let mv = list[i];
+    let same_path = |m: &Move| m.from() == mv.from() && m.to() == mv.to();
+    let more = |m: &Move| {
+        m.promotes() == mv.promotes()
+            && m.kills().len() > mv.kills().len()
+            && mv.kills().iter().all(|k| m.kills().contains(k))
+    };
+    list[i + 1..].iter().take_while(|m| same_path(m)).any(more)
+        || list[..i]
+            .iter()
+            .rev()
+            .take_while(|m| same_path(m))
+            .any(more)
+}
+
+/// Swap the best-scored remaining move into place `i` and return it (the
+/// first of equal scores).
+pub(super) fn pick(list: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+    // The best score so far is kept, not read again at `best` for each
+    // move: WebAssembly engines compile that comparison to a conditional
+    // move whose every step waits for the previous one's load (native
+    // code branches instead), and the search spent twice as long here
+    // as a module as natively.
+    let mut best = i;
+    let mut best_score = scores[i];
+    for (j, &score) in (i + 1..).zip(&scores[i + 1..list.len()]) {
+        if score > best_score {
+            best = j;
+            best_score = score;
+        }
+    }
+    list.swap(i, best);
+    scores.swap(i, best);
+    list[i]
+}

@@ -1,0 +1,138 @@
+//! The quiescence search: captures only, from a stand-pat score.
+
+use super::ordering::{capture_gain, defended, keep_strongest_variants, pick};
+use super::scores::{over_score, score_from_tt, score_to_tt, takes_last_royal};
+use super::worker::{Shared, Worker};
+use super::{MAX_PLY, QS_ALL_CAPTURES, QS_MAX_PLIES, QS_RECAPTURES};
+use crate::board::Position;
+use crate::eval::evaluate;
+use crate::movegen::{generate_captures, generate_captures_of};
+use crate::params::{P, get as param};
+use crate::see::{capturer_value, see_ge, victims_value};
+use crate::tt::Bound;
+
+impl Worker {
+    /// Captures only, standing pat on the static evaluation. In the first
+    /// `QS_ALL_CAPTURES` plies every capture is tried that does not lose
+    /// material in its exchange (`see::see_ge`); past them only captures
+    /// that take at least the capturer's value or take an undefended
+    /// piece, from `QS_RECAPTURES` on only those that take the piece that
+    /// moved last, and the search stops at `QS_MAX_PLIES`: in the Tenjiku
+    /// family (Generals jumping into the enemy camp, Fire Demons burning)
+    /// capture chains otherwise run away, each side taking something
+    /// elsewhere in turn. Two of minase's limits are there behind their
+    /// coefficients, off until tuning finds them worth it: at most
+    /// `qs-captures` captures a node besides recaptures and royal
+    /// captures, and the transposition table (`qs-table`).
+    pub(super) fn quiesce(
+        &mut self,
+        shared: &Shared,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        self.nodes += 1;
+        if pos.is_over() {
+            return over_score(pos, ply);
+        }
+        if let Some(score) = self.material_end_score(pos, ply) {
+            return score;
+        }
+        if self.out_of_time(shared) {
+            return 0;
+        }
+        let stand = evaluate(pos);
+        if stand >= beta || ply >= MAX_PLY - 2 || qply >= QS_MAX_PLIES {
+            return stand;
+        }
+        let key = (param(P::QsTable) == 1).then(|| pos.search_key());
+        if let Some(e) = key.and_then(|k| self.tt.probe(k)) {
+            let s = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let alpha0 = alpha;
+        alpha = alpha.max(stand);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        // From `QS_RECAPTURES` on, only the captures of the piece that moved
+        // last: the attackers of its square alone are generated.
+        match pos.move_back(0).map(|m| m.to()) {
+            Some(last) if qply >= QS_RECAPTURES => generate_captures_of(pos, last, &mut list),
+            _ => generate_captures(pos, &mut list),
+        }
+        keep_strongest_variants(&mut list);
+        scores.clear();
+        scores.extend(list.iter().map(|&m| capture_gain(pos, m)));
+        let last = pos.move_back(0).map(|m| m.to());
+        let most = param(P::QsCaptures) as usize;
+        let mut searched = 0;
+        let mut best_move = None;
+        for i in 0..list.len() {
+            let mv = pick(&mut list, &mut scores, i);
+            // Past the most captures a node may search, only recaptures
+            // and the capture of a royal: a large board's dozens of
+            // captures otherwise make most of the tree.
+            if searched >= most && Some(mv.to()) != last && !takes_last_royal(pos, mv) {
+                continue;
+            }
+            // Delta pruning: even winning this material (the most any
+            // capture left takes) cannot reach alpha.
+            if stand + scores[i] / 16 + param(P::QsDelta) < alpha {
+                break;
+            }
+            if self.benched(pos, mv) {
+                continue;
+            }
+            if qply < QS_ALL_CAPTURES && !see_ge(pos, mv, 0, &mut self.see_buf) {
+                continue;
+            }
+            if qply >= QS_ALL_CAPTURES
+                && victims_value(pos, mv) < capturer_value(pos, mv)
+                && defended(pos, mv)
+            {
+                continue;
+            }
+            searched += 1;
+            pos.make(mv);
+            let score = -self.quiesce(shared, pos, -beta, -alpha, ply + 1, qply + 1);
+            pos.unmake();
+            if self.halted() {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best_move = Some(mv);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+        if let Some(key) = key
+            && !self.halted()
+        {
+            let bound = if alpha >= beta {
+                Bound::Lower
+            } else if alpha > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, best_move, score_to_tt(alpha, ply), 0, bound);
+        }
+        alpha
+    }
+}
