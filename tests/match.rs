@@ -210,6 +210,20 @@ fn a_slow_handshake_is_waited_for() {
     assert!(r.elapsed >= Duration::from_secs(3));
 }
 
+#[test]
+fn an_engine_slow_to_start_keeps_its_features() {
+    // Silent for 3 s, past the protocol's two seconds: its features
+    // (`usermove=1` among them) still count, so the game is played out.
+    let r = against_normal("slowstart", 0, "-games 1 -each tc=10+0.1");
+    assert_eq!(
+        r.finished(),
+        ["Finished game 1 (slowstart vs normal): 0-1 {Sente resigns}"],
+        "{}",
+        r.stdout
+    );
+    assert!(r.elapsed >= Duration::from_secs(3));
+}
+
 /// One game between two scripted engines (the first in `mode`) from
 /// `fen`, with PGN and EPD output and `extra` options; the run, the PGN's
 /// text and the EPD's.

@@ -15,9 +15,16 @@ use std::time::{Duration, Instant};
 /// The longest line read from an engine; the rest of a longer line is
 /// dropped (a runaway engine must not exhaust memory).
 const MAX_LINE: usize = 64 * 1024;
-/// How long after `protover 2` an engine that never says `done=0` has to
-/// finish its features (the protocol's two seconds).
+/// How long after its first reply to `protover 2` an engine that never
+/// says `done=0` has to finish its features (the protocol's two seconds).
 pub const FEATURE_TIMEOUT: Duration = Duration::from_secs(2);
+/// How long an engine that has said nothing yet may take to start: on a
+/// loaded machine (a match of 13 games at once on 2 cores starts 26
+/// engines together) a process can take more than the protocol's two
+/// seconds to print its first line, and its features would be lost. An
+/// engine of protocol version 1, which never answers `protover`, costs
+/// this long before its first game.
+pub const FEATURE_TIMEOUT_SILENT: Duration = Duration::from_secs(10);
 /// How long an engine that said `done=0` may take to say `done=1`.
 pub const FEATURE_TIMEOUT_LONG: Duration = Duration::from_secs(3600);
 /// How long an engine may take to answer `ping` before a game.

@@ -7,7 +7,8 @@
 use super::clock::Clock;
 use super::config::{MatchConfig, Protocol};
 use super::engine::{
-    Engine, Event, FEATURE_TIMEOUT, FEATURE_TIMEOUT_LONG, Message, PING_TIMEOUT, receive,
+    Engine, Event, FEATURE_TIMEOUT, FEATURE_TIMEOUT_LONG, FEATURE_TIMEOUT_SILENT, Message,
+    PING_TIMEOUT, receive,
 };
 use super::score::{Eval, MATE_SCORE};
 use super::usi::{self, Reply, USIOK_TIMEOUT};
@@ -185,12 +186,15 @@ fn next_line(
 fn handshake(engines: &mut [Engine; 2], rx: &Receiver<Message>) -> Result<(), (usize, String)> {
     let start = Instant::now();
     let mut deadlines = [None; 2];
+    // Whether each engine has said anything yet: the protocol's two
+    // seconds for the features count from its first line.
+    let mut heard = [false; 2];
     for (e, deadline) in engines.iter_mut().zip(deadlines.iter_mut()) {
         match e.config.protocol {
             Protocol::Xboard => {
                 e.send("xboard");
                 e.send("protover 2");
-                *deadline = Some(start + FEATURE_TIMEOUT);
+                *deadline = Some(start + FEATURE_TIMEOUT_SILENT);
             }
             Protocol::Usi => {
                 e.send("usi");
@@ -213,18 +217,24 @@ fn handshake(engines: &mut [Engine; 2], rx: &Receiver<Message>) -> Result<(), (u
                 }
             }
             Err(Silence::Closed(seat)) => return Err((seat, "disconnects".to_string())),
-            Ok((seat, _, line)) => match engines[seat].config.protocol {
-                Protocol::Usi => {
-                    if engines[seat].take_usi_line(&line) {
-                        deadlines[seat] = None;
+            Ok((seat, _, line)) => {
+                let first = !std::mem::replace(&mut heard[seat], true);
+                match engines[seat].config.protocol {
+                    Protocol::Usi => {
+                        if engines[seat].take_usi_line(&line) {
+                            deadlines[seat] = None;
+                        }
                     }
+                    Protocol::Xboard => match engines[seat].take_feature_line(&line) {
+                        Some(true) => deadlines[seat] = None,
+                        Some(false) => {
+                            deadlines[seat] = Some(Instant::now() + FEATURE_TIMEOUT_LONG)
+                        }
+                        None if first => deadlines[seat] = Some(Instant::now() + FEATURE_TIMEOUT),
+                        None => {}
+                    },
                 }
-                Protocol::Xboard => match engines[seat].take_feature_line(&line) {
-                    Some(true) => deadlines[seat] = None,
-                    Some(false) => deadlines[seat] = Some(Instant::now() + FEATURE_TIMEOUT_LONG),
-                    None => {}
-                },
-            },
+            }
         }
     }
     Ok(())

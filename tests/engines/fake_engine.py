@@ -14,6 +14,8 @@ Usage: fake_engine.py MODE K SENTE_MOVES GOTE_MOVES [TAG]
          claim      then claim a win it does not have
          refuse     then answer the opponent's move with `Illegal move`
          slowdone   wait 3 s between `done=0` and `done=1`, then play normally
+         slowstart  wait 3 s before reading anything (a process starting on
+                    a loaded machine), then play normally
          legs       print every move with legs one leg a line
   K      how many moves it plays properly first
   SENTE_MOVES, GOTE_MOVES  space-separated moves for either side
@@ -38,6 +40,8 @@ def main():
     playing = False  # out of force mode: answer each move
     broken = False  # has misbehaved: answers nothing more
     last = ""  # the opponent's last move
+    if mode == "slowstart":
+        time.sleep(3)
     for line in sys.stdin:
         words = line.split()
         if not words:
