@@ -945,7 +945,11 @@ fn run(cli: Cli) -> Result<(), Stop> {
                     Ok(())
                 }
                 (None, Some(path), None) => {
-                    let games = kyodai::play::pgn::read_games(&read_text(&path)?);
+                    let (games, problems) =
+                        kyodai::record::read(&read_text(&path)?, set, Some(v)).whole_games();
+                    for p in &problems {
+                        eprintln!("kyodai: {}: {p}; the game left out", path.display());
+                    }
                     if games.len() > tune::MAX_GAMES {
                         return Err(format!(
                             "{}: more than {} games",
@@ -957,7 +961,9 @@ fn run(cli: Cli) -> Result<(), Stop> {
                     let read = tune::from_games(v, &games, &mut out)?;
                     eprintln!(
                         "kyodai: {} positions from {} games ({} left out)",
-                        read.positions, read.games, read.skipped
+                        read.positions,
+                        read.games,
+                        read.skipped + problems.len()
                     );
                     Ok(())
                 }
@@ -1046,8 +1052,15 @@ fn run(cli: Cli) -> Result<(), Stop> {
         }) => {
             let v = variant_named(set, &variant)?;
             let mut games = Vec::new();
+            let mut left_out = 0;
             for path in &pgn {
-                games.extend(kyodai::play::pgn::read_games(&read_text(path)?));
+                let (whole, problems) =
+                    kyodai::record::read(&read_text(path)?, set, Some(v)).whole_games();
+                for p in &problems {
+                    eprintln!("kyodai: {}: {p}; the game left out", path.display());
+                }
+                left_out += problems.len();
+                games.extend(whole);
                 if games.len() > tune::MAX_GAMES {
                     return Err(format!("more than {} games", tune::MAX_GAMES).into());
                 }
@@ -1057,7 +1070,7 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 "kyodai: {} positions from {} games ({} left out)",
                 data.positions(),
                 data.games,
-                data.skipped
+                data.skipped + left_out
             );
             if data.positions() == 0 {
                 return Err(

@@ -150,7 +150,6 @@ pub fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::pgn::read_games;
     use crate::search::MATE;
 
     #[test]
@@ -181,16 +180,16 @@ mod tests {
             String::from_utf8(out).expect("PGN is text")
         };
         let text = run();
-        let games = read_games(&text);
-        assert_eq!(games.len(), 2);
-        for g in &games {
+        let read = crate::record::read(&text, crate::variant::VariantSet::builtin(), None);
+        assert!(read.problems.is_empty(), "{:?}", read.problems);
+        assert_eq!(read.games.len(), 2);
+        for g in &read.games {
             assert!(g.result.is_some());
             assert!(!g.moves.is_empty());
-            assert_eq!(g.comments.len(), g.moves.len());
             assert!(
-                g.comments
+                g.moves
                     .iter()
-                    .all(|c| c.as_deref().is_some_and(|c| c.contains('/')))
+                    .all(|m| m.comments.first().is_some_and(|c| c.contains('/')))
             );
         }
         let strip_times = |t: &str| -> String {

@@ -25,7 +25,7 @@ use crate::board::Position;
 use crate::eval::{TableGeometry, evaluate};
 use crate::game;
 use crate::movegen::{is_capture, royal_attacked};
-use crate::play::pgn::PgnGame;
+use crate::record::Game;
 use crate::types::{Color, Piece};
 use crate::variant::Variant;
 use std::fmt::Write as _;
@@ -120,7 +120,7 @@ fn comment_score(comment: &str) -> Option<f64> {
 /// check, the move played neither a capture nor a promotion (no exchange
 /// under way), and a score known. Games of another variant or without a
 /// result are left out, as is a game a move of which the rules refuse.
-pub fn read(v: &'static Variant, games: &[PgnGame]) -> Data {
+pub fn read(v: &'static Variant, games: &[Game]) -> Data {
     let layout = TableGeometry::of(v);
     let mut data = Data {
         per_phase: layout.len(),
@@ -139,7 +139,7 @@ pub fn read(v: &'static Variant, games: &[PgnGame]) -> Data {
             data.skipped += 1;
             continue;
         };
-        if g.variant.as_deref().is_some_and(|name| !v.answers_to(name)) {
+        if g.variant.name != v.name {
             data.skipped += 1;
             continue;
         }
@@ -148,7 +148,7 @@ pub fn read(v: &'static Variant, games: &[PgnGame]) -> Data {
             Some(Color::Black) => 0.0,
             None => 0.5,
         };
-        match replay(v, g, &layout) {
+        match replay(g, &layout) {
             Ok(positions) => {
                 let white_scores: Vec<Option<f64>> = positions.iter().map(|p| p.score).collect();
                 for (p, target) in positions.into_iter().zip(look_ahead(&white_scores)) {
@@ -190,16 +190,15 @@ struct Ply {
     material: i32,
 }
 
-fn replay(v: &'static Variant, g: &PgnGame, layout: &TableGeometry) -> Result<Vec<Ply>, String> {
+fn replay(g: &Game, layout: &TableGeometry) -> Result<Vec<Ply>, String> {
     let mut plies = Vec::with_capacity(g.moves.len());
-    g.replay(v, |pos, mv, i| {
+    g.replay(|pos, m, _| {
         let side = pos.side();
         let in_check = pos.royals(side) == 1 && royal_attacked(pos, side);
-        let score = g
+        let score = m
             .comments
-            .get(i)
-            .and_then(|c| c.as_deref())
-            .and_then(comment_score)
+            .first()
+            .and_then(|c| comment_score(c))
             .map(|s| if side == Color::White { s } else { -s });
         let white_eval = if side == Color::White {
             evaluate(pos)
@@ -210,7 +209,7 @@ fn replay(v: &'static Variant, g: &PgnGame, layout: &TableGeometry) -> Result<Ve
             features: features(pos, layout),
             fixed: white_eval - pos.placement(),
             score,
-            quiet: !in_check && !is_capture(pos, mv) && !mv.promotes(),
+            quiet: !in_check && !is_capture(pos, m.mv) && !m.mv.promotes(),
             material: pos.material(Color::White) + pos.material(Color::Black),
         });
     })?;
@@ -495,13 +494,17 @@ pub fn table_text(v: &Variant, data_phase: i32, table: &[f64], header: &[String]
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::pgn::read_games;
     use crate::types::Square;
 
     fn chu() -> &'static Variant {
         crate::variant::VariantSet::builtin()
             .find("chu")
             .expect("chu is built in")
+    }
+
+    fn read_games(text: &str) -> Vec<Game> {
+        let set = crate::variant::VariantSet::builtin();
+        crate::record::read(text, set, None).whole_games().0
     }
 
     #[test]

@@ -23,7 +23,7 @@ use crate::game;
 use crate::movegen::{is_capture, royal_attacked};
 use crate::moves::Move;
 use crate::openings;
-use crate::play::pgn::PgnGame;
+use crate::record::Game;
 use crate::search::{Limits, Searcher};
 use crate::types::{Color, KING_STEPS, LION_JUMPS};
 use crate::variant::{Burn, MAX_PIECE_VALUE, Variant};
@@ -256,7 +256,7 @@ pub struct GamesRead {
 /// the rules refuse is left out whole, since its result may rest on it.
 pub fn from_games(
     v: &'static Variant,
-    games: &[PgnGame],
+    games: &[Game],
     out: &mut dyn Write,
 ) -> io::Result<GamesRead> {
     let mut read = GamesRead::default();
@@ -266,18 +266,18 @@ pub fn from_games(
             continue;
         };
         let result = label(winner);
-        if g.variant.as_deref().is_some_and(|name| !v.answers_to(name)) {
+        if g.variant.name != v.name {
             read.skipped += 1;
             continue;
         }
         let mut quiet = Vec::new();
         let replayed = g
-            .replay(v, |pos, mv, _| {
-                if worth_learning(pos, mv) {
+            .replay(|pos, m, _| {
+                if worth_learning(pos, m.mv) {
                     quiet.push(pos.fen());
                 }
             })
-            .map(|()| quiet);
+            .map(|_| quiet);
         match replayed {
             Ok(quiet) => {
                 for fen in &quiet {
@@ -647,11 +647,15 @@ mod tests {
                    1. a4a5 a9a8 2. a5a7 1/2-1/2\n\n\
                    1. a4a5 1/2-1/2\n";
         let mut out = Vec::new();
-        let read = from_games(v, &crate::play::pgn::read_games(pgn), &mut out).unwrap();
+        let (games, problems) =
+            crate::record::read(pgn, VariantSet::builtin(), Some(v)).whole_games();
+        // The game with a move the rules refuse (2. a5a7).
+        assert_eq!(problems.len(), 1);
+        let read = from_games(v, &games, &mut out).unwrap();
         let expected = GamesRead {
             games: 2,
             positions: 4,
-            skipped: 3,
+            skipped: 2,
         };
         assert_eq!(read, expected);
         let text = String::from_utf8(out).unwrap();

@@ -39,6 +39,7 @@ const MAX_OPENINGS: usize = 1_000_000;
 /// lines skipped, or PGN games; each checked against the variant.
 fn load_openings(
     cfg: &config::OpeningsConfig,
+    set: &'static VariantSet,
     variant: &'static Variant,
     seed: u64,
 ) -> Result<Vec<Opening>, String> {
@@ -55,7 +56,8 @@ fn load_openings(
                 number: None,
             })
             .collect(),
-        OpeningFormat::Pgn => pgn::read_openings(&text, cfg.plies),
+        OpeningFormat::Pgn => pgn::read_openings(&text, set, variant, cfg.plies)
+            .map_err(|e| format!("{}: {e}", cfg.file.display()))?,
     };
     for (i, o) in openings.iter_mut().enumerate() {
         o.number = Some(i + 1);
@@ -207,7 +209,7 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
         results::create(path)?;
     }
     let openings = match &cfg.openings {
-        Some(o) => load_openings(o, variant, cfg.seed)?,
+        Some(o) => load_openings(o, set, variant, cfg.seed)?,
         None => Vec::new(),
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -3,11 +3,8 @@
 //! is the first mover (Sente), as in XBoard's PGN of these games.
 
 use super::referee::{GameRecord, Opening, comment};
-use crate::board::Position;
-use crate::game;
-use crate::movegen::parse_move_as_played;
-use crate::moves::Move;
-use crate::variant::Variant;
+use crate::record;
+use crate::variant::{Variant, VariantSet};
 
 /// Tag values may not hold `"` or `\` unescaped.
 fn escape(s: &str) -> String {
@@ -110,138 +107,33 @@ pub fn write(game: &GameRecord, h: &Header) -> String {
     out
 }
 
-/// One game of a PGN file as read back: its `Variant` and `FEN` tags
-/// (none: the variant's start position), its moves and its result (`1-0`,
-/// `0-1`, `1/2-1/2` or `*`; none when the movetext ends without one).
-#[derive(Clone, Debug, Default)]
-pub struct PgnGame {
-    pub variant: Option<String>,
-    pub fen: Option<String>,
-    pub moves: Vec<String>,
-    /// The comment after each move (without its braces), `comments[i]`
-    /// following `moves[i]`: `kyodai match` writes the mover's score,
-    /// depth and time there (`+0.35/12 0.50s`).
-    pub comments: Vec<Option<String>>,
-    pub result: Option<String>,
-}
-
-impl PgnGame {
-    /// Plays the game through from its start under `v`'s rules, showing
-    /// `visit` each position before its move with the move and its ply
-    /// index. An unreadable or illegal move ends the replay with an error
-    /// naming its ply and text.
-    pub fn replay(
-        &self,
-        v: &'static Variant,
-        mut visit: impl FnMut(&Position, Move, usize),
-    ) -> Result<(), String> {
-        let mut pos = Position::from_fen(v, self.fen.as_deref().unwrap_or(&v.start_fen))?;
-        for (i, text) in self.moves.iter().enumerate() {
-            let at = |e: String| format!("ply {}, {text}: {e}", i + 1);
-            let mv = parse_move_as_played(&pos, text, false).map_err(at)?;
-            visit(&pos, mv, i);
-            game::play_accepted(&mut pos, mv).map_err(|e| at(e.to_string()))?;
-        }
-        Ok(())
+/// The openings of a PGN file, read by the game records' reader
+/// (`record::pgn`): each game's start position and its moves, at most
+/// `plies` of them; a game without a `Variant` tag is `variant`'s. A game
+/// the reader cannot take whole is an error: a match must not play an
+/// opening other than the one written.
+pub fn read_openings(
+    text: &str,
+    set: &'static VariantSet,
+    variant: &'static Variant,
+    plies: Option<usize>,
+) -> Result<Vec<Opening>, String> {
+    let read = record::pgn::read(text, set, Some(variant));
+    if let Some(p) = read.problems.first() {
+        return Err(p.to_string());
     }
-}
-
-/// The value of tag `name` on `line` (`[Name "value"]`).
-fn tag<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    line.strip_prefix('[')?
-        .strip_prefix(name)?
-        .strip_prefix(" \"")?
-        .strip_suffix("\"]")
-}
-
-/// The games of a PGN file.
-pub fn read_games(text: &str) -> Vec<PgnGame> {
-    let mut games = Vec::new();
-    let mut current: Option<PgnGame> = None;
-    let mut in_comment = false;
-    for line in text.lines() {
-        let line = line.trim();
-        if !in_comment && line.starts_with('[') {
-            // A tag after movetext starts the next game.
-            if current.as_ref().is_some_and(|g| !g.moves.is_empty()) {
-                games.extend(current.take());
-            }
-            let game = current.get_or_insert_with(PgnGame::default);
-            if let Some(value) = tag(line, "FEN") {
-                game.fen = Some(value.to_string());
-            } else if let Some(value) = tag(line, "Variant") {
-                game.variant = Some(value.to_string());
-            }
-            continue;
-        }
-        for word in line.split_whitespace() {
-            if in_comment {
-                in_comment = !word.ends_with('}');
-                add_to_comment(&mut current, word);
-                continue;
-            }
-            if word.starts_with('{') {
-                in_comment = !word.ends_with('}');
-                add_to_comment(&mut current, word);
-                continue;
-            }
-            if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                if let Some(mut game) = current.take() {
-                    game.result = Some(word.to_string());
-                    games.push(game);
-                }
-                continue;
-            }
-            // Move numbers (`12.`, `12...`, `12.a1a2`) and NAGs (`$1`).
-            let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if word.is_empty() || word.starts_with('$') {
-                continue;
-            }
-            let game = current.get_or_insert_with(PgnGame::default);
-            game.moves.push(word.to_string());
-            game.comments.push(None);
-        }
-    }
-    games.extend(current);
-    games
-}
-
-/// Adds a word of a comment to the current game's last move (a comment
-/// before the first move is not kept).
-fn add_to_comment(current: &mut Option<PgnGame>, word: &str) {
-    let Some(comment) = current
-        .as_mut()
-        .and_then(|g| g.comments.last_mut())
-        .map(|c| c.get_or_insert_with(String::new))
-    else {
-        return;
-    };
-    let word = word.trim_start_matches('{').trim_end_matches('}');
-    if word.is_empty() {
-        return;
-    }
-    if !comment.is_empty() {
-        comment.push(' ');
-    }
-    comment.push_str(word);
-}
-
-/// The openings of a PGN file: each game's `FEN` tag (none: the start
-/// position) and its moves, at most `plies` of them.
-pub fn read_openings(text: &str, plies: Option<usize>) -> Vec<Opening> {
-    read_games(text)
+    Ok(read
+        .games
         .into_iter()
-        .map(|mut g| {
-            if let Some(p) = plies {
-                g.moves.truncate(p);
-            }
+        .map(|g| {
+            let moves = g.moves.iter().take(plies.unwrap_or(usize::MAX));
             Opening {
-                fen: g.fen,
-                moves: g.moves,
+                fen: (!g.standard_start()).then(|| g.start_fen.clone()),
+                moves: moves.map(|m| m.mv.to_string()).collect(),
                 number: None,
             }
         })
-        .collect()
+        .collect())
 }
 
 #[cfg(test)]
@@ -257,26 +149,20 @@ mod tests {
 
     #[test]
     fn reads_pgn_openings() {
+        let set = VariantSet::builtin();
+        let chu = set.find("chu").expect("chu is built in");
         let text = "[Event \"x\"]\n[FEN \"k11/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1\"]\n\n\
-                    1. a1a2 {book} a12b12 2. a2a3 $1 *\n\n[Event \"y\"]\n\n1. h3h4 i10i9 1-0\n";
-        let o = read_openings(text, None);
+                    1. a1a2 {book} a12b12 2. a2a3 $1 *\n\n[Event \"y\"]\n\n1. h4h5 h9h8 1-0\n";
+        let o = read_openings(text, set, chu, None).expect("both games read");
         assert_eq!(o.len(), 2);
         assert_eq!(o[0].moves, ["a1a2", "a12b12", "a2a3"]);
         assert!(o[0].fen.as_deref().is_some_and(|f| f.starts_with("k11/")));
         assert_eq!(o[1].fen, None);
-        assert_eq!(o[1].moves, ["h3h4", "i10i9"]);
-        let o = read_openings(text, Some(1));
+        assert_eq!(o[1].moves, ["h4h5", "h9h8"]);
+        let o = read_openings(text, set, chu, Some(1)).expect("both games read");
         assert_eq!(o[0].moves, ["a1a2"]);
-        let g = read_games(
-            "[Variant \"chu\"]\n\n1. h3h4 {a comment} i10i9 1-0\n\n1. a1a2 *\n\n1. b1b2",
-        );
-        assert_eq!(g.len(), 3);
-        assert_eq!(g[0].variant.as_deref(), Some("chu"));
-        assert_eq!((g[0].moves.len(), g[0].result.as_deref()), (2, Some("1-0")));
-        assert_eq!(
-            (g[1].variant.as_deref(), g[1].result.as_deref()),
-            (None, Some("*"))
-        );
-        assert_eq!((g[2].moves.len(), g[2].result.as_deref()), (1, None));
+        // A move the rules refuse is an error naming the game and ply.
+        let e = read_openings("1. h4h5 h9h8 2. h5h8 *\n", set, chu, None).unwrap_err();
+        assert!(e.contains("game 1") && e.contains("ply 3"), "{e}");
     }
 }

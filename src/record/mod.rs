@@ -5,8 +5,8 @@
 //! and keeps, for every game, what was read up to the first problem: an
 //! illegal or unreadable move ends that game's moves, never the file.
 //!
-//! Used by `kyodai analyse`; meant for the browser module and `kyodai
-//! match` (openings) too.
+//! Used by `kyodai analyse`, `kyodai match` (openings), `kyodai tune` and
+//! `kyodai train` (games to learn from), and the browser module.
 
 mod kanji;
 pub mod kif;

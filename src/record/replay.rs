@@ -102,16 +102,27 @@ impl Game {
         same_position(&self.start_fen, &self.variant.start_fen)
     }
 
-    /// The position before each move and the one after the last.
-    pub fn positions(&self) -> Result<Vec<Position>, String> {
+    /// Plays the game through, showing `visit` each position before its
+    /// move, the move and its ply index (from 0); the position after the
+    /// last move.
+    pub fn replay(
+        &self,
+        mut visit: impl FnMut(&Position, &GameMove, usize),
+    ) -> Result<Position, String> {
         let mut pos = self.start_position()?;
-        let mut out = Vec::with_capacity(self.moves.len() + 1);
-        out.push(pos.clone());
         for (ply, m) in self.moves.iter().enumerate() {
+            visit(&pos, m, ply);
             game::play_accepted(&mut pos, m.mv)
                 .map_err(|e| format!("ply {}, '{}': {e}", ply + 1, m.text))?;
-            out.push(pos.clone());
         }
+        Ok(pos)
+    }
+
+    /// The position before each move and the one after the last.
+    pub fn positions(&self) -> Result<Vec<Position>, String> {
+        let mut out = Vec::with_capacity(self.moves.len() + 1);
+        let last = self.replay(|pos, _, _| out.push(pos.clone()))?;
+        out.push(last);
         Ok(out)
     }
 }
@@ -167,6 +178,22 @@ pub struct Read {
     pub format: Option<Format>,
     pub games: Vec<Game>,
     pub problems: Vec<Problem>,
+}
+
+impl Read {
+    /// The games read whole, and the problems: a game that a problem cut
+    /// short is left out, for what it teaches (its result) may rest on
+    /// the moves lost.
+    pub fn whole_games(self) -> (Vec<Game>, Vec<Problem>) {
+        let Read {
+            games, problems, ..
+        } = self;
+        let whole = games
+            .into_iter()
+            .filter(|g| problems.iter().all(|p| p.game != g.number))
+            .collect();
+        (whole, problems)
+    }
 }
 
 /// One move as a format's reader found it, before replaying.
