@@ -331,12 +331,11 @@ pub fn run(set: &'static VariantSet, args: &[String]) -> Result<(), String> {
                 event: &cfg.event,
                 site: &cfg.site,
                 date: &date,
-                variant: &variant.name,
+                variant,
                 time_controls: [
                     cfg.engines[game.spec.players[0]].time_control_tag(),
                     cfg.engines[game.spec.players[1]].time_control_tag(),
                 ],
-                standard_start: &variant.start_fen,
             };
             if let Err(e) = append(path, &pgn::write(&game, &header)) {
                 failure.get_or_insert(e);

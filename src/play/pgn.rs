@@ -3,13 +3,8 @@
 //! is the first mover (Sente), as in XBoard's PGN of these games.
 
 use super::referee::{GameRecord, Opening, comment};
-use crate::record;
+use crate::record::{self, Game, GameMove};
 use crate::variant::{Variant, VariantSet};
-
-/// Tag values may not hold `"` or `\` unescaped.
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
 
 /// Today's date as PGN writes it, from the system clock (UTC).
 pub fn today() -> String {
@@ -40,71 +35,64 @@ pub struct Header<'a> {
     pub event: &'a str,
     pub site: &'a str,
     pub date: &'a str,
-    pub variant: &'a str,
+    pub variant: &'static Variant,
     /// Each side's time control tag, Sente first.
     pub time_controls: [String; 2],
-    /// The variant's own start position: no `FEN` tag when the game
-    /// starts there.
-    pub standard_start: &'a str,
 }
 
-/// One game in PGN, ending with a blank line.
+/// One game in PGN, ending with a blank line, written by the game
+/// records' writer (`record::pgn::write`): the seven tags, the start
+/// position where it is not the variant's, the variant, the time
+/// controls, the ply count and the termination; each move's comment
+/// (`+0.32/12 1.2s`, `book`), and the reason the game ended last.
 pub fn write(game: &GameRecord, h: &Header) -> String {
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        out += &format!("[{name} \"{}\"]\n", escape(value));
-    };
-    tag("Event", h.event);
-    tag("Site", h.site);
-    tag("Date", h.date);
-    tag("Round", &game.spec.round.to_string());
-    tag("White", &game.names[0]);
-    tag("Black", &game.names[1]);
-    tag("Result", game.result());
-    if game.start_fen != h.standard_start {
-        tag("FEN", &game.start_fen);
-        tag("SetUp", "1");
+    let result = game.result().to_string();
+    let mut tags: Vec<(&str, String)> = vec![
+        ("Event", h.event.to_string()),
+        ("Site", h.site.to_string()),
+        ("Date", h.date.to_string()),
+        ("Round", game.spec.round.to_string()),
+        ("White", game.names[0].clone()),
+        ("Black", game.names[1].clone()),
+        ("Result", result.clone()),
+    ];
+    if !record::same_position(&game.start_fen, &h.variant.start_fen) {
+        tags.push(("FEN", game.start_fen.clone()));
+        tags.push(("SetUp", "1".to_string()));
     }
-    tag("Variant", h.variant);
+    tags.push(("Variant", h.variant.name.clone()));
     if h.time_controls[0] == h.time_controls[1] {
-        tag("TimeControl", &h.time_controls[0]);
+        tags.push(("TimeControl", h.time_controls[0].clone()));
     } else {
-        tag("WhiteTimeControl", &h.time_controls[0]);
-        tag("BlackTimeControl", &h.time_controls[1]);
+        tags.push(("WhiteTimeControl", h.time_controls[0].clone()));
+        tags.push(("BlackTimeControl", h.time_controls[1].clone()));
     }
-    tag("PlyCount", &game.moves.len().to_string());
-    tag("Termination", game.termination.tag());
-    out.push('\n');
-    // Movetext, wrapped before 80 columns.
-    let first_mover_starts = game.start_fen.split_whitespace().nth(1) != Some("b");
-    let mut tokens = Vec::new();
-    for (i, m) in game.moves.iter().enumerate() {
-        let ply = i + usize::from(!first_mover_starts);
-        if ply % 2 == 0 {
-            tokens.push(format!("{}.", ply / 2 + 1));
-        } else if i == 0 {
-            tokens.push(format!("{}...", ply / 2 + 1));
-        }
-        tokens.push(m.text.clone());
-        tokens.push(format!("{{{}}}", comment(m)));
+    tags.push(("PlyCount", game.moves.len().to_string()));
+    tags.push(("Termination", game.termination.tag().to_string()));
+    let mut moves: Vec<GameMove> = game
+        .moves
+        .iter()
+        .map(|m| GameMove {
+            mv: m.mv,
+            text: m.text.clone(),
+            nags: Vec::new(),
+            comments: vec![comment(m)],
+        })
+        .collect();
+    let mut comments = Vec::new();
+    match moves.last_mut() {
+        Some(last) => last.comments.push(game.reason.clone()),
+        None => comments.push(game.reason.clone()),
     }
-    tokens.push(format!("{{{}}}", game.reason.replace('}', ")")));
-    tokens.push(game.result().to_string());
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            out += &line;
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line += &t;
-    }
-    out += &line;
-    out += "\n\n";
-    out
+    record::pgn::write(&Game {
+        number: usize::try_from(game.spec.number).unwrap_or(usize::MAX),
+        variant: h.variant,
+        tags: tags.into_iter().map(|(n, v)| (n.to_string(), v)).collect(),
+        start_fen: game.start_fen.clone(),
+        comments,
+        moves,
+        result: Some(result),
+    })
 }
 
 /// The openings of a PGN file, read by the game records' reader

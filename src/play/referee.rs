@@ -15,6 +15,7 @@ use super::usi::{self, Reply, USIOK_TIMEOUT};
 use crate::board::Position;
 use crate::game::{self, Ending, result_text, side_name};
 use crate::movegen::parse_move_as_played;
+use crate::moves::Move;
 use crate::types::Color;
 use crate::usi::notation::{parse_usi_move, usi_move};
 use crate::variant::Variant;
@@ -69,6 +70,7 @@ impl Termination {
 
 #[derive(Clone, Debug)]
 pub struct MoveRecord {
+    pub mv: Move,
     /// The move in Kyodai's notation (legs on one line, a pass `@@@@`).
     pub text: String,
     pub eval: Option<Eval>,
@@ -419,6 +421,7 @@ pub fn play(
         }
         usi_moves.push(usi_move(&before, mv));
         moves.push(MoveRecord {
+            mv,
             text: mv.cecp_text(),
             eval: None,
             time: Duration::ZERO,
@@ -710,6 +713,7 @@ impl Referee {
                         self.usi_moves.push(text);
                     }
                     self.moves.push(MoveRecord {
+                        mv: played,
                         text: played.cecp_text(),
                         eval,
                         time: used,
@@ -855,6 +859,7 @@ mod tests {
     #[test]
     fn move_comments_are_cutechess_shaped() {
         let mut m = MoveRecord {
+            mv: Move::default(),
             text: "a1a2".into(),
             eval: Some(Eval {
                 score: 32,
