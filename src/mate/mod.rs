@@ -279,6 +279,13 @@ struct Entry {
     disproof: u32,
     /// For a proved position: plies to the game's end.
     plies: u16,
+    /// A disproof that rests on repetitions of the line searched (the
+    /// defender went back to a position of it, or the attacker could not):
+    /// the deepest such position's place in the line and the line's hash
+    /// up to it. It holds only where the line searched starts the same
+    /// (`Search::holds`), so that a disproof found on one line is not taken
+    /// for another (the graph-history problem).
+    rests_on: Option<(u16, u64)>,
 }
 
 impl Entry {
@@ -286,22 +293,26 @@ impl Entry {
         proof: 1,
         disproof: 1,
         plies: 0,
+        rests_on: None,
     };
     const WON: Entry = Entry {
         proof: 0,
         disproof: INFINITE,
         plies: 0,
+        rests_on: None,
     };
     /// The attacker to move takes the last royal.
     const WON_NEXT: Entry = Entry {
         proof: 0,
         disproof: INFINITE,
         plies: 1,
+        rests_on: None,
     };
     const LOST: Entry = Entry {
         proof: INFINITE,
         disproof: 0,
         plies: 0,
+        rests_on: None,
     };
 
     fn settled(self) -> bool {
@@ -335,6 +346,8 @@ struct Search<'a> {
     stopped: bool,
     /// Hashes of the positions from the root to the one searched.
     path: Vec<u64>,
+    /// `prefixes[i]`: a hash of `path[..=i]`.
+    prefixes: Vec<u64>,
     /// The moves of recently searched positions by table key, kept so that
     /// a position searched again is not expanded again (emptied when it
     /// holds `EXPANDED_NODES`).
@@ -357,6 +370,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             stopped: false,
             path: Vec::new(),
+            prefixes: Vec::new(),
             expanded: HashMap::new(),
         }
     }
@@ -365,7 +379,7 @@ impl<'a> Search<'a> {
     /// out: the verdict, and with a mate its plies to the game's end.
     fn run(&mut self, root: &mut Position) -> (Verdict, Option<usize>) {
         let key = self.key(root, self.plies);
-        self.path = vec![root.hash()];
+        self.start_path(root.hash());
         loop {
             let entry = self.solve_node(root, key, self.plies, MOST, MOST);
             if entry.proof == 0 {
@@ -380,6 +394,40 @@ impl<'a> Search<'a> {
         }
     }
 
+    fn start_path(&mut self, hash: u64) {
+        self.path.clear();
+        self.prefixes.clear();
+        self.push_path(hash);
+    }
+
+    fn push_path(&mut self, hash: u64) {
+        let before = self.prefixes.last().copied().unwrap_or(0);
+        self.path.push(hash);
+        self.prefixes
+            .push(before.rotate_left(7).wrapping_mul(PLIES_KEY) ^ hash);
+    }
+
+    fn pop_path(&mut self) {
+        self.path.pop();
+        self.prefixes.pop();
+    }
+
+    /// A disproof of the position searched resting on the line up to
+    /// `path[i]`; none if that is the position itself (or below it), which
+    /// is on the line wherever the position is searched.
+    fn resting_on(&self, i: usize) -> Option<(u16, u64)> {
+        (i + 1 < self.path.len()).then(|| (i as u16, self.prefixes[i]))
+    }
+
+    /// Whether what `e` says holds on the line searched now: a disproof
+    /// that rests on repetitions holds where the line starts as it did.
+    fn holds(&self, e: &Entry) -> bool {
+        match e.rests_on {
+            Some((i, h)) if e.disproof == 0 => self.prefixes.get(usize::from(i)) == Some(&h),
+            _ => true,
+        }
+    }
+
     /// The table key of `pos` with `left` plies to go.
     fn key(&self, pos: &Position, left: Option<u16>) -> u64 {
         let key = pos.search_key();
@@ -389,10 +437,14 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// What is known of a child: how its move ended the game, or its
+    /// table entry, where a disproof that rested on another line's
+    /// repetition counts for nothing.
     fn lookup(&self, child: &Child) -> Entry {
         child
             .settled
             .or_else(|| self.table.get(&child.key).copied())
+            .filter(|e| self.holds(e))
             .unwrap_or(Entry::FRESH)
     }
 
@@ -441,7 +493,16 @@ impl<'a> Search<'a> {
     /// line searched is left out (the strict repetition rule forbids it, and
     /// the attacker gains nothing by it) or, a defender's under another
     /// rule, counted as a defence that holds.
-    fn children(&mut self, pos: &mut Position, key: u64, left: Option<u16>) -> Vec<Child> {
+    ///
+    /// Also the deepest place in the line of a position that an
+    /// attacker's move left out so went back to: a disproof of the
+    /// position then rests on the line.
+    fn children(
+        &mut self,
+        pos: &mut Position,
+        key: u64,
+        left: Option<u16>,
+    ) -> (Vec<Child>, Option<usize>) {
         let expanded = match self.expanded.get(&key) {
             Some(list) => list.clone(),
             None => {
@@ -455,21 +516,30 @@ impl<'a> Search<'a> {
         };
         let attacking = pos.side() == self.attacker;
         let strict = pos.variant().repetition == Repetition::Strict;
-        expanded
+        let mut left_out: Option<usize> = None;
+        let children = expanded
             .iter()
             .filter_map(|&child| {
-                if !self.path.contains(&child.hash) {
-                    Some(child)
-                } else if strict || attacking {
+                let Some(i) = self.path.iter().position(|&h| h == child.hash) else {
+                    return Some(child);
+                };
+                if strict || attacking {
+                    if attacking {
+                        left_out = left_out.max(Some(i));
+                    }
                     None
                 } else {
                     Some(Child {
-                        settled: Some(Entry::LOST),
+                        settled: Some(Entry {
+                            rests_on: self.resting_on(i),
+                            ..Entry::LOST
+                        }),
                         ..child
                     })
                 }
             })
-            .collect()
+            .collect();
+        (children, left_out)
     }
 
     /// The moves of `children` whatever the line that led to `pos`.
@@ -544,7 +614,12 @@ impl<'a> Search<'a> {
     ) -> Entry {
         self.nodes += 1;
         if self.out_of_limits() {
-            return self.table.get(&key).copied().unwrap_or(Entry::FRESH);
+            return self
+                .table
+                .get(&key)
+                .copied()
+                .filter(|e| self.holds(e))
+                .unwrap_or(Entry::FRESH);
         }
         let attacking = pos.side() == self.attacker;
         if left == Some(0) && attacking {
@@ -552,11 +627,18 @@ impl<'a> Search<'a> {
             self.table.insert(key, Entry::LOST);
             return Entry::LOST;
         }
-        let children = self.children(pos, key, left.map(|l| l - 1));
+        let (children, left_out) = self.children(pos, key, left.map(|l| l - 1));
         if children.is_empty() {
             // The attacker has no check; the defender no legal move, which
             // loses the game at once.
-            let entry = if attacking { Entry::LOST } else { Entry::WON };
+            let entry = match (attacking, left_out) {
+                (true, None) => Entry::LOST,
+                (true, Some(i)) => Entry {
+                    rests_on: self.resting_on(i),
+                    ..Entry::LOST
+                },
+                (false, _) => Entry::WON,
+            };
             self.table.insert(key, entry);
             return entry;
         }
@@ -566,7 +648,7 @@ impl<'a> Search<'a> {
             return Entry::LOST;
         }
         loop {
-            let node = self.combine(&children, attacking);
+            let node = self.combine(&children, attacking, left_out);
             if node.entry.settled()
                 || node.entry.proof >= proof_limit
                 || node.entry.disproof >= disproof_limit
@@ -593,7 +675,7 @@ impl<'a> Search<'a> {
             };
             let (mv, child_key) = (best.mv, best.key);
             pos.make(mv);
-            self.path.push(pos.hash());
+            self.push_path(pos.hash());
             self.solve_node(
                 pos,
                 child_key,
@@ -601,7 +683,7 @@ impl<'a> Search<'a> {
                 child_proof,
                 child_disproof,
             );
-            self.path.pop();
+            self.pop_path();
             pos.unmake();
         }
     }
@@ -609,8 +691,10 @@ impl<'a> Search<'a> {
     /// A node's numbers from its children's: at the attacker's move the
     /// best child is the one with the least proof number, at the
     /// defender's the one with the least disproof number; `second`: the
-    /// next least.
-    fn combine(&self, children: &[Child], attacking: bool) -> Combined {
+    /// next least. A disproof rests on the line as far as those of the
+    /// children it comes from do, and an attacker's move left out for
+    /// repeating it (`left_out`, its place in the line).
+    fn combine(&self, children: &[Child], attacking: bool, left_out: Option<usize>) -> Combined {
         let mut least = INFINITE;
         let mut second = INFINITE;
         let mut best = 0;
@@ -618,8 +702,21 @@ impl<'a> Search<'a> {
         let mut settled_sum = false;
         let mut plies_best: u16 = u16::MAX;
         let mut plies_worst: u16 = 0;
+        // Attacking: the deepest place any child's disproof rests on;
+        // defending: the least deep among the disproofs (none for one that
+        // rests on nothing).
+        let mut deepest = left_out;
+        let mut least_deep: Option<Option<usize>> = None;
         for (i, child) in children.iter().enumerate() {
             let e = self.lookup(child);
+            if e.disproof == 0 {
+                let rests = e.rests_on.map(|(i, _)| usize::from(i));
+                deepest = deepest.max(rests);
+                least_deep = Some(least_deep.map_or(rests, |l| match (l, rests) {
+                    (None, _) | (_, None) => None,
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                }));
+            }
             let (mine, theirs) = if attacking {
                 (e.proof, e.disproof)
             } else {
@@ -649,6 +746,14 @@ impl<'a> Search<'a> {
         } else {
             (sum, least, plies_worst)
         };
+        let rests_on = if disproof != 0 {
+            None
+        } else if attacking {
+            deepest
+        } else {
+            least_deep.flatten()
+        }
+        .and_then(|i| self.resting_on(i));
         Combined {
             entry: Entry {
                 proof,
@@ -658,6 +763,7 @@ impl<'a> Search<'a> {
                 } else {
                     0
                 },
+                rests_on,
             },
             best,
             second,
@@ -671,11 +777,11 @@ impl<'a> Search<'a> {
         let mut pos = root.clone();
         let mut left = self.plies;
         let mut line = Vec::new();
-        self.path = vec![pos.hash()];
+        self.start_path(pos.hash());
         while line.len() < MAX_LINE {
             let attacking = pos.side() == self.attacker;
             let key = self.key(&pos, left);
-            let children = self.children(&mut pos, key, left.map(|l| l.saturating_sub(1)));
+            let (children, _) = self.children(&mut pos, key, left.map(|l| l.saturating_sub(1)));
             let proved = children
                 .iter()
                 .map(|c| (c, self.lookup(c)))
@@ -690,7 +796,7 @@ impl<'a> Search<'a> {
             };
             line.push(child.mv);
             pos.make(child.mv);
-            self.path.push(pos.hash());
+            self.push_path(pos.hash());
             left = left.map(|l| l.saturating_sub(1));
             if entry.plies == 0 {
                 break;
@@ -823,6 +929,17 @@ mod tests {
         let pos = chu("12/12/12/12/12/5k6/12/12/12/12/12/R11 w - 0 1");
         let s = solve(&pos, &nodes(200_000)).expect("a problem");
         assert_eq!(s.verdict, Verdict::NoMate);
+    }
+
+    /// kinu57 mates (as jh85/chushogi's solver also finds), but a
+    /// disproof found on one line, where the defender could go back to an
+    /// earlier position, was once taken from the table for another line
+    /// without that position, and the solver answered `nomate`.
+    #[test]
+    fn a_disproof_by_repetition_holds_only_on_its_own_line() {
+        let pos = problem("kinu57");
+        let s = solve(&pos, &nodes(400_000)).expect("a problem");
+        assert_eq!(s.verdict, Verdict::Mate);
     }
 
     #[test]
