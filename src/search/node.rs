@@ -3,13 +3,13 @@
 //! pruning (futility, late moves, losing captures) and late move
 //! reductions; and the killers and history a cut-off rewards.
 
-use super::ordering::{capture_gain, pick};
-use super::scores::{over_score, repetition_score, score_from_tt, score_to_tt};
-use super::worker::{Shared, Worker};
-use super::{
-    GOOD_CAPTURE, HISTORY_MAX, INF, KILLER_SCORE, LESSER_VARIANT, MATE, MATE_BOUND, MAX_PLY,
-    TT_MOVE,
+use super::ordering::{
+    GOOD_CAPTURE, HISTORY_MAX, KILLER_SCORE, LESSER_VARIANT, TT_MOVE, capture_gain, pick,
 };
+use super::scores::{
+    INF, MATE, MATE_BOUND, over_score, repetition_score, score_from_tt, score_to_tt,
+};
+use super::worker::{MAX_PLY, Shared, Worker};
 use crate::board::Position;
 use crate::eval::evaluate;
 use crate::movegen::{generate, generates, is_capture, royal_attacked};

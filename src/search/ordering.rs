@@ -3,12 +3,27 @@
 //! the ordering ranks below the rest.
 
 use super::worker::Worker;
-use super::{GOOD_CAPTURE, KILLER_SCORE, LESSER_VARIANT, TT_MOVE};
 use crate::board::Position;
 use crate::movegen::{attacked_by, is_capture};
 use crate::moves::Move;
 use crate::see::{capturer_value, victims_value};
 use crate::types::CELLS;
+
+/// Ordering score of the second killer; everything at or above it (hash
+/// move, captures, promotions, killers) is searched at full depth.
+pub(super) const KILLER_SCORE: i32 = 1 << 26;
+/// Ordering score of the hash move.
+pub(super) const TT_MOVE: i32 = 1 << 30;
+/// The largest history score either way: far below the killers'
+/// ordering score.
+pub(super) const HISTORY_MAX: i32 = 1 << 14;
+/// Ordering score of captures, before their exchanges are looked at
+/// (plus `capture_gain`).
+pub(super) const GOOD_CAPTURE: i32 = 1 << 28;
+/// Ordering score of a capture that another generated move outdoes
+/// (`outdone`) or that loses material (`see::see_ge`): below the killers,
+/// searched with the quiet moves' late move reductions.
+pub(super) const LESSER_VARIANT: i32 = 1 << 24;
 
 impl Worker {
     pub(super) fn order(

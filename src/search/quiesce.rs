@@ -2,14 +2,21 @@
 
 use super::ordering::{capture_gain, defended, keep_strongest_variants, pick};
 use super::scores::{over_score, score_from_tt, score_to_tt, takes_last_royal};
-use super::worker::{Shared, Worker};
-use super::{MAX_PLY, QS_ALL_CAPTURES, QS_MAX_PLIES, QS_RECAPTURES};
+use super::worker::{MAX_PLY, Shared, Worker};
 use crate::board::Position;
 use crate::eval::evaluate;
 use crate::movegen::{generate_captures, generate_captures_of};
 use crate::params::{P, get as param};
 use crate::see::{capturer_value, see_ge, victims_value};
 use crate::tt::Bound;
+
+/// Quiescence plies in which every capture is tried.
+pub(super) const QS_ALL_CAPTURES: usize = 2;
+/// Quiescence plies from which only captures of the piece that moved
+/// last are tried (Stockfish's recaptures-only quiescence).
+pub(super) const QS_RECAPTURES: usize = 4;
+/// Quiescence plies at most.
+pub(super) const QS_MAX_PLIES: usize = 12;
 
 impl Worker {
     /// Captures only, standing pat on the static evaluation. In the first

@@ -2,11 +2,19 @@
 //! distance, their storage in the transposition table, and the
 //! repetition rule's results.
 
-use super::{MATE, MATE_BOUND, REPETITION_WIN};
 use crate::board::Position;
 use crate::moves::Move;
 use crate::repetition::Verdict;
 use crate::types::Color;
+
+pub const MATE: i32 = 100_000;
+/// Scores beyond this are wins or losses at a known distance.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const _: () = assert!(crate::eval::EVAL_LIMIT < MATE_BOUND - 1_000);
+/// A game won by the repetition rule: more than any material, less than a
+/// mate (`repetition_score`).
+pub(super) const REPETITION_WIN: i32 = MATE_BOUND - 1;
+pub(super) const INF: i32 = MATE + 1;
 
 /// The score, for the side to move, of a position where a side has no
 /// royal left: lost if it is the side to move (whatever the other has

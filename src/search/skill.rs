@@ -1,9 +1,21 @@
 //! Playing weaker on purpose: node limits per level, the Elo ladder, and
 //! the choice among the searched lines.
 
+use super::scores::INF;
 use super::worker::Line;
-use super::{INF, MAX_SKILL, MIN_SKILL, SKILL_BASE_NODES, SKILL_SPREAD};
 use crate::types::Rng;
+
+/// Full strength (`Searcher::skill`).
+pub const MAX_SKILL: i8 = 20;
+/// The weakest level (Fairy-Stockfish's range, which lishogi sends).
+pub const MIN_SKILL: i8 = -20;
+/// Nodes a search at `MIN_SKILL` may spend; two levels up double it
+/// (`skill_nodes`).
+pub(super) const SKILL_BASE_NODES: u64 = 128;
+/// Lines a weakened engine searches and chooses among (Stockfish's).
+pub(super) const SKILL_LINES: usize = 4;
+/// Most centipawns the random part of the weakening adds: a Pawn.
+pub(super) const SKILL_SPREAD: i32 = 100;
 
 /// The nodes a weakened engine's search may spend: `SKILL_BASE_NODES` at
 /// `MIN_SKILL`, about √2 times more a level up. Nodes rather than depth:

@@ -1,12 +1,23 @@
 //! The search's tests: game-ending rules in the tree, threads, MultiPV,
 //! limits and the weakening.
 
+use super::limits::{Limits, Outcome, RootPolicy};
 use super::ordering::keep_strongest_variants;
-use super::skill::SKILL_LADDER;
+use super::scores::MATE_BOUND;
+use super::searcher::Searcher;
+use super::skill::{
+    MAX_ELO, MAX_SKILL, MIN_ELO, MIN_SKILL, SKILL_BASE_NODES, SKILL_LADDER, SKILL_LINES,
+    skill_for_elo, skill_nodes, weakened_choice,
+};
 use super::worker::Line;
-use super::*;
+use crate::board::Position;
+use crate::game::legal_moves;
 use crate::movegen::generate_captures;
+use crate::moves::Move;
+use crate::types::Rng;
 use crate::variant::VariantSet;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 fn chu() -> &'static crate::variant::Variant {
     let set = VariantSet::builtin();

@@ -3,20 +3,22 @@
 //! lines, and the clock and node checks; and what the threads of one
 //! search share (`Shared`).
 
-use super::scores::repetition_score;
-use super::{INF, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Outcome, Signals};
+use super::limits::{Info, Limits, Outcome, Signals};
+use super::scores::{INF, MATE, MATE_BOUND, repetition_score};
 use crate::board::Position;
 use crate::clock::Instant;
 use crate::game::material_ending;
 use crate::movegen::hachu_follows;
 use crate::moves::Move;
 use crate::params::{P, get as param};
-use crate::repetition;
+use crate::repetition::{self};
 use crate::time::Budget;
 use crate::tt::Table;
 use crate::types::{CELLS, Color};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+
+pub(super) const MAX_PLY: usize = 100;
 
 /// What the threads of one search share.
 pub(super) struct Shared {
