@@ -16,11 +16,18 @@ use std::path::{Path, PathBuf};
 /// Circles that are known and allowed for now, each as the set of files it
 /// runs through. A circle found must lie inside one of these sets.
 ///
-/// - board.rs -> variant.rs -> eval.rs -> board.rs: the position knows its
-///   variant's rules, the rules carry the evaluation's tables, and the
-///   evaluation reads the position. Being taken apart separately; remove
-///   the entry once it is gone.
-const KNOWN: &[&[&str]] = &[&["board.rs", "variant.rs", "eval.rs"]];
+/// - board.rs -> variant/mod.rs -> variant/definition.rs -> eval.rs ->
+///   board.rs: the position knows its variant's rules, the rules carry the
+///   evaluation's tables, and the evaluation reads the position. Being
+///   taken apart separately; remove the entry once it is gone.
+const KNOWN: &[&[&str]] = &[&[
+    "board.rs",
+    "eval.rs",
+    "variant/definition.rs",
+    "variant/ini.rs",
+    "variant/mod.rs",
+    "variant/set.rs",
+]];
 
 #[test]
 fn no_import_circles_but_the_known_ones() {
