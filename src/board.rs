@@ -6,8 +6,9 @@
 //! cells back in reverse order.
 
 use crate::moves::Move;
+use crate::placement;
 use crate::types::{CELL_WORDS, CELLS, Cell, Color, KING_STEPS, Kind, Piece, Square};
-use crate::variant::{Burn, CounterStrike, PieceType, Power, Variant};
+use crate::variant::{Burn, CounterStrike, PieceType, Placement, Power, Variant};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
 
@@ -121,6 +122,9 @@ struct Undo {
 #[derive(Clone)]
 pub struct Position {
     variant: &'static Variant,
+    /// The variant's placement table (`placement::table`), looked up once
+    /// here rather than on every move.
+    placement_table: &'static Placement,
     cells: [Cell; CELLS],
     side: Color,
     state: RuleState,
@@ -146,7 +150,7 @@ pub struct Position {
     /// opponent has one can a piece be frozen.
     freezers: [u8; 2],
     /// Sums of the pieces' placement scores, White-positive: the middle
-    /// game's table and the ending's (`Variant::placement`).
+    /// game's table and the ending's (`placement_table`).
     placement: [i32; 2],
     /// Plies since the last capture or promotion: no earlier position can
     /// recur, which bounds the repetition scan.
@@ -178,6 +182,7 @@ impl Position {
         }
         Position {
             variant,
+            placement_table: placement::table(variant),
             cells,
             side: Color::White,
             state: RuleState::default(),
@@ -572,10 +577,10 @@ impl Position {
 
     /// Placement score of all pieces, White-positive: the middle game's
     /// and the ending's tables blended by the material on the board, the
-    /// middle game's alone at `Variant::phase_material` or more.
+    /// middle game's alone at `Placement::phase_material` or more.
     #[inline]
     pub fn placement(&self) -> i32 {
-        let full = self.variant.phase_material;
+        let full = self.placement_table.phase_material;
         let m = (self.material[0] + self.material[1]).clamp(0, full);
         let [middle, end] = self.placement;
         // One table for both phases (the hand-written placement): no blend.
@@ -613,8 +618,7 @@ impl Position {
         let old = self.cells[sq.index()];
         let z = &ZOBRIST.cell[sq.index()];
         self.hash ^= z[old.index()] ^ z[new.index()];
-        let v: &'static Variant = self.variant;
-        let placement = &v.placement;
+        let placement = &self.placement_table.scores;
         if let Some(p) = old.piece() {
             let [middle, end] = placement[p.index() * CELLS + sq.index()];
             self.placement[0] -= i32::from(middle);

@@ -4,8 +4,9 @@
 
 use super::piece::PieceType;
 use super::rules::{CounterStrike, PromotionRule, Repetition, Rules};
-use crate::eval::EvalParams;
+use super::weights::{EvalParams, Placement};
 use crate::types::{Color, Kind, Square};
+use std::sync::OnceLock;
 
 /// A named start position (`layout = NAME: FEN`).
 #[derive(Clone, Debug)]
@@ -26,7 +27,7 @@ pub struct Variant {
     pub promotion: PromotionRule,
     pub lion_trading: bool,
     /// Whether the placement table learned for this variant (if one is
-    /// compiled in, `eval::placement_scores`) replaces the hand-written
+    /// compiled in, `placement::table`) replaces the hand-written
     /// one (`learned-placement = yes`, the default).
     pub learned_placement: bool,
     /// Which Lion captures the counter-strike rule bans (with
@@ -60,13 +61,10 @@ pub struct Variant {
     pub squares: Vec<Square>,
     /// Every capturing leap delta of any piece, per colour.
     pub leap_deltas: [Vec<i32>; 2],
-    /// Placement scores of each coloured piece on each cell, for the
-    /// middle game and for the ending (`eval::placement_scores`).
-    pub placement: Vec<[i16; 2]>,
-    /// The material on the board (both sides) from which on the middle
-    /// game's placement counts alone; below it the ending's takes over in
-    /// proportion (`Position::placement`). At least 1.
-    pub phase_material: i32,
+    /// The evaluation's placement table, built from the variant by
+    /// `placement::table` when a position first asks for it: the
+    /// variant keeps it without knowing how it is made.
+    pub placement: OnceLock<Placement>,
     /// Evaluation weights (`eval-NAME` keys).
     pub eval: EvalParams,
     /// The one type XBoard 4.9.1 treats as a Lion in its own Chu

@@ -3,7 +3,7 @@
 
 use super::definition::Layout;
 use super::rules::{CounterStrike, PromotionRule, Repetition, Rules};
-use crate::eval::EvalParams;
+use super::weights::EvalParams;
 use crate::types::MAX_SIDE;
 
 /// `;` and `#` start comments, except inside a FEN or XBetza field where `#`

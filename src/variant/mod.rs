@@ -37,7 +37,7 @@
 //! start-name = NAME           ; what `start` is called among the layouts
 //! layout = NAME: <FEN>        ; another start position the rules offer
 //!                             ; (an engine option chooses; Nutty d2/k2)
-//! eval-NAME = <centipawns>    ; evaluation weights (`eval::EvalParams`)
+//! eval-NAME = <centipawns>    ; evaluation weights (`EvalParams`)
 //! piece = TOKEN | Name | XBetza for the GUI | movement | promotes to | flags
 //! ```
 //!
@@ -104,7 +104,10 @@
 //! `definition.rs`, a `Variant`; `set.rs`, the variants of one file and
 //! the built-in set; `ini.rs`, a section read into a draft; `tables.rs`,
 //! a draft made into a `Variant` with its tables; `compile.rs`, a
-//! piece's movement compiled into rays.
+//! piece's movement compiled into rays; `weights.rs`, what the
+//! evaluation keeps per variant as plain data (its weights, the slot for
+//! its placement table). The evaluation interprets that data; nothing
+//! here imports the evaluation.
 
 mod compile;
 mod definition;
@@ -113,8 +116,10 @@ mod piece;
 mod rules;
 mod set;
 mod tables;
+mod weights;
 
 pub use definition::{Layout, Variant};
 pub use piece::{Burn, Jump, MAX_PIECE_VALUE, PieceType, Power, Ray, UNLIMITED};
 pub use rules::{CounterStrike, PromotionRule, Repetition, Rules};
 pub use set::{BUILTIN_INI, VariantSet};
+pub use weights::{EvalParams, MAX_WEIGHT, Placement};

@@ -8,6 +8,7 @@ use super::ini::Draft;
 use super::piece::{Burn, Power};
 use super::rules::Rules;
 use crate::types::{CELLS, Color, Kind, MAX_KINDS, Square};
+use std::sync::OnceLock;
 
 impl Draft {
     /// The variant this section describes, or what is wrong with it.
@@ -143,8 +144,7 @@ impl Draft {
             pieces,
             squares,
             leap_deltas,
-            placement: Vec::new(),
-            phase_material: 1,
+            placement: OnceLock::new(),
             eval: self.eval,
             xboard_lion: None,
             has_wolves,
@@ -163,7 +163,6 @@ impl Draft {
         if variant.lion_trading {
             variant.xboard_lion = variant.kind("N");
         }
-        (variant.placement, variant.phase_material) = crate::eval::placement_scores(&variant);
         Ok(variant)
     }
 }
