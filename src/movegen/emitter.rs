@@ -35,7 +35,7 @@ pub(super) struct Emitter<'a, S: Sink> {
     pub(super) pos: &'a Position,
     pub(super) v: &'static Variant,
     pub(super) us: Color,
-    pub(super) sink: &'a mut S,
+    sink: &'a mut S,
     /// Quiescence wants only moves that remove an enemy piece.
     pub(super) captures_only: bool,
     pub(super) protection: Protection,

@@ -11,9 +11,9 @@ use crate::variant::{PieceType, PromotionRule, Variant};
 pub(super) struct Victims {
     pub(super) any: bool,
     /// A promoted piece was taken (Macadamia: promotion becomes forced).
-    pub(super) promoted: bool,
+    promoted: bool,
     /// A piece with contagion was taken (Saint, Ghost, Priest, Pirate).
-    pub(super) contagion: bool,
+    contagion: bool,
 }
 
 impl Victims {
@@ -48,7 +48,7 @@ pub(super) enum Promotion {
 #[derive(Clone, Copy, Default)]
 pub(super) struct Offer {
     pub(super) by_zone: bool,
-    pub(super) by_dead_rank: bool,
+    by_dead_rank: bool,
 }
 
 /// Why a move offers promotion under the Chu rule.
