@@ -18,7 +18,7 @@ need_targets "$target"
 # Node 20) for a file 1.3 times as large (229 KB gzipped instead of 180
 # KB); 2000 ran as many instructions for 255 KB, 1000 0.8% more, 3000
 # 13% more (V8 compiles the huge functions worse). Move generation's
-# piece_moves and rays are inlined whatever the threshold (movegen.rs):
+# piece_moves and rays are inlined whatever the threshold (src/movegen/):
 # the inliner's choices otherwise shift with small source changes.
 cargo rustc --quiet --release --lib --target "$target" --crate-type cdylib -- -C llvm-args=-inline-threshold=1500
 dist=web/dist

@@ -17,6 +17,7 @@ pub mod moves;
 pub mod openings;
 pub mod params;
 pub mod perft;
+pub mod placement;
 pub mod play;
 pub mod record;
 pub mod repetition;

@@ -197,7 +197,7 @@ enum Command {
     /// Learn the placement table (centipawns for each piece kind on each
     /// square) from games Kyodai played, whose move comments hold its
     /// search scores (`kyodai match -pgnout`); write it as the table file
-    /// the engine compiles in (src/eval/VARIANT.pst).
+    /// the engine compiles in (src/placement/VARIANT.pst).
     Train {
         #[arg(help = variant_help())]
         variant: String,

@@ -1,7 +1,7 @@
 //! `kyodai train`: the placement table learned from Kyodai's own searches.
 //!
 //! The evaluation's placement term is a table of centipawns for each piece
-//! kind on each square (`eval::placement_scores`), summed incrementally by
+//! kind on each square (`placement::table`), summed incrementally by
 //! the board. Written by hand it says little more than "keep the King home,
 //! bring the Pawns up, stay central". Here it is learned instead, from
 //! games Kyodai played (`kyodai match -pgnout` writes every move's score in
@@ -22,9 +22,10 @@
 //! while the table learns.
 
 use crate::board::Position;
-use crate::eval::{TableGeometry, evaluate};
+use crate::eval::evaluate;
 use crate::game;
 use crate::movegen::{is_capture, royal_attacked};
+use crate::placement::{self, TableGeometry};
 use crate::record::Game;
 use crate::types::{Color, Piece};
 use crate::variant::Variant;
@@ -426,8 +427,9 @@ pub fn train(data: &Data, start: &[f64], settings: &Settings, seed: u64) -> Trai
 /// middle game's weights count alone (the variant's own where its table
 /// already has phases).
 fn phase_material(v: &'static Variant) -> i32 {
-    if v.phase_material > 1 {
-        return v.phase_material;
+    let phase_material = placement::table(v).phase_material;
+    if phase_material > 1 {
+        return phase_material;
     }
     Position::from_fen(v, &v.start_fen)
         .map(|p| p.material(Color::White) + p.material(Color::Black))
@@ -440,13 +442,14 @@ fn phase_material(v: &'static Variant) -> i32 {
 /// its two mirror squares; the middle game's weights, then the ending's.
 pub fn start_table(v: &Variant) -> Vec<f64> {
     let layout = TableGeometry::of(v);
+    let scores = &placement::table(v).scores;
     let mut sum = vec![0.0; 2 * layout.len()];
     let mut count = vec![0.0; layout.len()];
     for kind in 0..v.pieces.len() {
         let piece = Piece::new(Color::White, kind as u8);
         for &sq in &v.squares {
             let i = layout.index(piece, sq);
-            let [m, e] = v.placement[piece.index() * crate::types::CELLS + sq.index()];
+            let [m, e] = scores[piece.index() * crate::types::CELLS + sq.index()];
             sum[i] += f64::from(m);
             sum[layout.len() + i] += f64::from(e);
             count[i] += 1.0;
@@ -464,7 +467,7 @@ pub fn start_table(v: &Variant) -> Vec<f64> {
         .collect()
 }
 
-/// The table as the file the engine reads (`eval::read_table`): a header
+/// The table as the file the engine reads (`placement::read_table`): a header
 /// of `#` lines, the variant, board size and phase material, then two
 /// lines a piece kind, its token, the phase and its weights rank by rank
 /// from the owner's back rank, each rank from the edge file to the centre.
@@ -598,7 +601,7 @@ mod tests {
             text.lines().filter(|l| l.starts_with("piece ")).count(),
             2 * v.pieces.len()
         );
-        let read = crate::eval::read_table(v, &text).expect("a table just written");
+        let read = crate::placement::read_table(v, &text).expect("a table just written");
         assert_eq!(read.phase_material, 9_000);
         let n = read.weights.len();
         for (i, [m, e]) in read.weights.iter().enumerate() {

@@ -18,7 +18,7 @@
 //! gain of a promotion, taken from the piece values before tuning.
 
 use crate::board::Position;
-use crate::eval::{MAX_WEIGHT, evaluate, mop_up_steps};
+use crate::eval::{evaluate, mop_up_steps};
 use crate::game;
 use crate::movegen::{is_capture, royal_attacked};
 use crate::moves::Move;
@@ -26,7 +26,7 @@ use crate::openings;
 use crate::record::Game;
 use crate::search::{Limits, Searcher};
 use crate::types::{Color, KING_STEPS, LION_JUMPS};
-use crate::variant::{Burn, MAX_PIECE_VALUE, Variant};
+use crate::variant::{Burn, MAX_PIECE_VALUE, MAX_WEIGHT, Variant};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

@@ -5,7 +5,7 @@
 //! name, and paths like `crate::host::wasm::now_ms()` written inline; the
 //! code of `#[cfg(test)] mod ... { }` blocks is left out, and so is no
 //! `#[cfg(...)]`: a wasm32-only import counts), and fails if the files fall
-//! into a circle other than one listed in `KNOWN`.
+//! into a circle.
 //!
 //! `cargo test --release --test imports -- --nocapture` prints the map:
 //! each file with the files it imports, then every circle.
@@ -13,43 +13,32 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Circles that are known and allowed for now, each as the set of files it
-/// runs through. A circle found must lie inside one of these sets.
-///
-/// - board.rs -> variant.rs -> eval.rs -> board.rs: the position knows its
-///   variant's rules, the rules carry the evaluation's tables, and the
-///   evaluation reads the position. Being taken apart separately; remove
-///   the entry once it is gone.
-const KNOWN: &[&[&str]] = &[&["board.rs", "variant.rs", "eval.rs"]];
-
 #[test]
-fn no_import_circles_but_the_known_ones() {
+fn no_import_circles() {
     let graph = Graph::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     println!("{}", graph.map());
-    let circles = graph.circles();
-    let mut unknown = Vec::new();
-    for circle in &circles {
-        let files: Vec<&str> = circle.iter().map(String::as_str).collect();
-        let known = KNOWN.iter().any(|k| files.iter().all(|f| k.contains(f)));
-        let example = graph.example(circle);
-        let text = format!(
-            "circle through {} files ({}), e.g. {}",
-            files.len(),
-            files.join(" "),
-            example.join(" -> ")
-        );
-        println!("{}{text}", if known { "known " } else { "" });
-        if !known {
-            unknown.push(text);
-        }
+    let circles: Vec<String> = graph
+        .circles()
+        .iter()
+        .map(|circle| {
+            format!(
+                "circle through {} files ({}), e.g. {}",
+                circle.len(),
+                circle.join(" "),
+                graph.example(circle).join(" -> ")
+            )
+        })
+        .collect();
+    for text in &circles {
+        println!("{text}");
     }
     if circles.is_empty() {
         println!("no circles");
     }
     assert!(
-        unknown.is_empty(),
+        circles.is_empty(),
         "import circles among the files of src/ (tests/imports.rs):\n{}",
-        unknown.join("\n")
+        circles.join("\n")
     );
 }
 

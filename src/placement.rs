@@ -1,0 +1,258 @@
+//! The evaluation's placement tables, built per variant from its board,
+//! pieces and `eval-*` weights (or from a learned table compiled in): what
+//! each piece scores on each square. Below the board, which sums the
+//! scores as pieces move; the rest of the evaluation is in `eval.rs`.
+
+use crate::types::{CELLS, Color, Piece, Square};
+use crate::variant::{PieceType, Placement, Variant};
+
+/// Placement tables learned by `kyodai train` from Kyodai's own games,
+/// compiled in, by variant name. Each file's header says what data made
+/// it and how to make it again.
+const LEARNED_PLACEMENT: &[(&str, &str)] = &[];
+
+/// The shape of a learned placement table: one weight per piece kind per
+/// square as its owner sees the board (rank 0 its own back rank), a
+/// square and its mirror image across the centre file sharing one.
+pub struct TableGeometry {
+    pub width: usize,
+    pub height: usize,
+    /// Files kept per rank: half the board, with the centre file where the
+    /// width is odd.
+    pub half: usize,
+    pub kinds: usize,
+}
+
+impl TableGeometry {
+    pub fn of(v: &Variant) -> TableGeometry {
+        TableGeometry {
+            width: v.width,
+            height: v.height,
+            half: v.width.div_ceil(2),
+            kinds: v.pieces.len(),
+        }
+    }
+
+    pub fn per_kind(&self) -> usize {
+        self.half * self.height
+    }
+
+    pub fn len(&self) -> usize {
+        self.per_kind() * self.kinds
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The weight of `piece` on `sq`. Black's view is the board turned
+    /// half round, as the armies of these games are set up.
+    pub fn index(&self, piece: Piece, sq: Square) -> usize {
+        let (file, rank) = match piece.color() {
+            Color::White => (sq.file(), sq.rank()),
+            Color::Black => (self.width - 1 - sq.file(), self.height - 1 - sq.rank()),
+        };
+        let folded = file.min(self.width - 1 - file);
+        piece.kind() as usize * self.per_kind() + rank * self.half + folded
+    }
+}
+
+/// A learned placement table as the engine uses it: for each piece kind
+/// and owner-view square (`TableGeometry::index`), the middle game's
+/// weight and the ending's, and the material at which the middle game's
+/// counts alone.
+pub struct LearnedTable {
+    pub weights: Vec<[i16; 2]>,
+    pub phase_material: i32,
+}
+
+/// Reads a table file (`train::table_text` writes them): `#` comment
+/// lines, `variant NAME`, `size WxH`, `phase MATERIAL`, then for every
+/// piece kind of `v` the lines `piece TOKEN middle` and `piece TOKEN end`
+/// with its weights, ranks from the owner's back rank, each from the edge
+/// file in.
+pub fn read_table(v: &Variant, text: &str) -> Result<LearnedTable, String> {
+    let geometry = TableGeometry::of(v);
+    let mut weights = vec![[None; 2]; geometry.len()];
+    let mut phase_material = None;
+    for (n, line) in text.lines().enumerate() {
+        let at = |e: String| format!("line {}: {e}", n + 1);
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("variant") => {}
+            Some("size") => {
+                let want = format!("{}x{}", v.width, v.height);
+                if words.next() != Some(want.as_str()) {
+                    return Err(at(format!("the board is not {want}")));
+                }
+            }
+            Some("phase") => {
+                let m = words.next().and_then(|w| w.parse::<i32>().ok());
+                phase_material = Some(
+                    m.filter(|m| *m > 0)
+                        .ok_or_else(|| at("phase needs a material above 0".into()))?,
+                );
+            }
+            Some("piece") => {
+                let token = words.next().unwrap_or_default();
+                let kind = v
+                    .pieces
+                    .iter()
+                    .position(|t| t.token == token)
+                    .ok_or_else(|| at(format!("no piece '{token}' in {}", v.name)))?;
+                let phase = match words.next() {
+                    Some("middle") => 0,
+                    Some("end") => 1,
+                    _ => return Err(at("expected middle or end after the piece".into())),
+                };
+                let row = words
+                    .map(|w| {
+                        w.parse::<i16>()
+                            .map_err(|_| at(format!("'{w}' is not a weight")))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                if row.len() != geometry.per_kind() {
+                    return Err(at(format!(
+                        "{} weights, not {}",
+                        row.len(),
+                        geometry.per_kind()
+                    )));
+                }
+                for (i, w) in row.into_iter().enumerate() {
+                    weights[kind * geometry.per_kind() + i][phase] = Some(w);
+                }
+            }
+            Some(other) => return Err(at(format!("unknown line '{other}'"))),
+            None => {}
+        }
+    }
+    let missing =
+        (0..v.pieces.len()).find(|&k| weights[k * geometry.per_kind()].iter().any(Option::is_none));
+    if let Some(k) = missing {
+        return Err(format!("no weights for '{}'", v.pieces[k].token));
+    }
+    Ok(LearnedTable {
+        weights: weights
+            .into_iter()
+            .map(|[m, e]| [m.unwrap_or(0), e.unwrap_or(0)])
+            .collect(),
+        phase_material: phase_material.ok_or("no phase line")?,
+    })
+}
+
+/// The learned placement of `v` as the board's White-positive tables and
+/// phase material, if one is compiled in for it and fits its pieces (a
+/// variant redefined by `--ini` may not: it keeps the hand-written
+/// placement, said on stderr).
+fn learned_placement(v: &Variant) -> Option<(Vec<[i16; 2]>, i32)> {
+    let (_, text) = LEARNED_PLACEMENT.iter().find(|(name, _)| *name == v.name)?;
+    let learned = match read_table(v, text) {
+        Ok(t) => t,
+        Err(e) => {
+            log::warn!("{}: learned placement not used: {e}", v.name);
+            return None;
+        }
+    };
+    let geometry = TableGeometry::of(v);
+    let mut table = vec![[0i16; 2]; 256 * CELLS];
+    for kind in 0..v.pieces.len() {
+        for color in Color::BOTH {
+            let piece = Piece::new(color, kind as u8);
+            for &sq in &v.squares {
+                let [m, e] = learned.weights[geometry.index(piece, sq)];
+                table[piece.index() * CELLS + sq.index()] = if color == Color::White {
+                    [m, e]
+                } else {
+                    [-m, -e]
+                };
+            }
+        }
+    }
+    Some((table, learned.phase_material))
+}
+
+/// `v`'s placement table, built on first use and then kept with the
+/// variant (`Variant::placement`): the board asks for it whenever it sets
+/// up a position.
+pub fn table(v: &Variant) -> &Placement {
+    v.placement.get_or_init(|| {
+        let (scores, phase_material) = placement_scores(v);
+        Placement {
+            scores,
+            phase_material,
+        }
+    })
+}
+
+/// Placement scores for every coloured piece on every cell, White-positive,
+/// indexed `piece.index() * CELLS + cell`, middle game and ending, with
+/// the phase material that blends them: the learned table where the
+/// variant has one, else the hand-written terms below (one table for
+/// both phases). The board sums them incrementally as pieces move.
+fn placement_scores(v: &Variant) -> (Vec<[i16; 2]>, i32) {
+    if v.learned_placement
+        && let Some(learned) = learned_placement(v)
+    {
+        return learned;
+    }
+    let table = hand_written_placement(v)
+        .into_iter()
+        .map(|s| [s, s])
+        .collect();
+    (table, 1)
+}
+
+/// The placement written by hand: royals at home, step movers up to the
+/// middle, pieces central, promotion potential.
+pub fn hand_written_placement(v: &Variant) -> Vec<i16> {
+    let w = &v.eval;
+    let mut table = vec![0i16; 256 * CELLS];
+    let cx = (v.width as f64 - 1.0) / 2.0;
+    for (kind, t) in v.pieces.iter().enumerate() {
+        for color in Color::BOTH {
+            let piece = Piece::new(color, kind as u8);
+            for &sq in &v.squares {
+                // Rank counted from the owner's side.
+                let own_rank = match color {
+                    Color::White => sq.rank(),
+                    Color::Black => v.height - 1 - sq.rank(),
+                } as f64;
+                let file_off = (sq.file() as f64 - cx).abs();
+                let score = if t.royal {
+                    // Royals are safest at home: on their back ranks and
+                    // near the centre file they start on, behind their army.
+                    -(w.royal_rank as f64) * own_rank - w.royal_file as f64 * file_off
+                } else {
+                    // Central files give more scope; stepping pieces gain by
+                    // moving up to take part in the fight.
+                    let slow = t.value <= w.slow_value;
+                    let advance = if slow {
+                        w.advance as f64 * own_rank.min(v.height as f64 / 2.0 + 1.0)
+                    } else {
+                        0.0
+                    };
+                    advance - w.centre as f64 * file_off + promotion_potential(v, t, own_rank)
+                };
+                let s = if color == Color::White { score } else { -score };
+                table[piece.index() * CELLS + sq.index()] = s as i16;
+            }
+        }
+    }
+    table
+}
+
+/// The `eval-promotion` share of what promoting gains a piece of type `t`
+/// standing `own_rank` ranks up from its owner's side.
+fn promotion_potential(v: &Variant, t: &PieceType, own_rank: f64) -> f64 {
+    let Some(k) = t.promotes_to else { return 0.0 };
+    if v.zone == 0 {
+        return 0.0;
+    }
+    let gain = (v.pieces[k as usize].value - t.value).max(0) as f64;
+    let to_go = ((v.height - v.zone) as f64 - own_rank).max(0.0);
+    gain * v.eval.promotion as f64 / 100.0 / (1.0 + to_go)
+}
