@@ -9,6 +9,7 @@ const KEY = 'kyodai.settings';
 /** The ids of the controls whose values are kept. */
 export const KEPT = [
   'variant', 'mode', 'clock', 'clock-min', 'clock-inc', 'clock-byo', 'time', 'skill', 'labels', 'analyse', 'multipv',
+  'notation', 'review-time',
 ];
 
 /** The browser's local storage, or null where the page may not use it. */
