@@ -272,6 +272,8 @@ async function record(text, comment) {
   g.push(text, pos, comment);
   state.view = g.plies.length;
   state.moveStarted = performance.now();
+  // A review of the game as it was would come too late to show.
+  cancelReview();
   refreshNotation().catch(report);
 }
 
@@ -942,7 +944,7 @@ function renderReview() {
     const rows = review.totals.map((t, i) => {
       const tr = document.createElement('tr');
       const name = [names.white, names.black][i];
-      const cells = [`${i ? '☖ Gote' : '☗ Sente'} · ${name}`, `${t.accuracy.toFixed(1)}%`, t.inaccuracies, t.mistakes, t.blunders, Math.round(t.loss)];
+      const cells = [`${i ? '☖' : '☗'} ${name}`, `${t.accuracy.toFixed(1)}%`, t.inaccuracies, t.mistakes, t.blunders, Math.round(t.loss)];
       for (const [k, text] of cells.entries()) {
         const td = document.createElement(k ? 'td' : 'th');
         td.textContent = text;
@@ -953,6 +955,7 @@ function renderReview() {
     totals.tBodies[0].replaceChildren(...rows);
   }
   $('graph').hidden = !review;
+  $('layout').classList.toggle('reviewed', !!review);
   if (review) drawGraph($('graph-svg'), review, state.view, $('board').clientWidth, 96);
 }
 

@@ -1,5 +1,6 @@
 // The page's choices kept between visits in the browser's storage: the
-// variant, how Kyodai plays, the clock, the pieces and the analysis. A
+// variant, how Kyodai plays, the clock, the pieces, the analysis, the
+// notation and the review's time a position. A
 // kept choice the page no longer offers (a menu entry gone, a number out
 // of range) is left at its default, and a page without storage (private
 // windows, some embedded frames) simply keeps nothing.

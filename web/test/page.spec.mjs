@@ -567,7 +567,7 @@ test('Analyse game: progress, a blunder marked with the better move, accuracy, t
   // Each side's figures: Gote's one blunder and lower accuracy.
   const rows = await page.$$eval('#review-totals tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   assert.equal(rows.length, 2);
-  assert.match(rows[0][0], /Sente · Shita/);
+  assert.equal(rows[0][0], '☗ Shita');
   assert.deepEqual(rows[1].slice(2, 5), ['0', '0', '1']);
   assert.ok(parseFloat(rows[1][1]) < parseFloat(rows[0][1]), `accuracy ${rows[1][1]} < ${rows[0][1]}`);
   // The graph under the board: a click goes to the ply under it.
