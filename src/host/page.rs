@@ -245,18 +245,17 @@ pub fn review_json(a: &Analysed) -> String {
     )
 }
 
-/// `kyodai analyse`'s figures of a review's game, for the tests.
-#[cfg(test)]
-fn reviewed(text: &str, movetime_ms: u64) -> String {
-    let mut review = start_review(text, "chu", Duration::from_millis(movetime_ms))
-        .unwrap_or_else(|e| panic!("{e}"));
-    while review.step() {}
-    review_json(&review.finish())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A record's first game reviewed to the end, as JSON.
+    fn reviewed(text: &str, movetime_ms: u64) -> String {
+        let mut review = start_review(text, "chu", Duration::from_millis(movetime_ms))
+            .unwrap_or_else(|e| panic!("{e}"));
+        while review.step() {}
+        review_json(&review.finish())
+    }
 
     #[test]
     fn a_kif_game_reads_with_every_notation() {

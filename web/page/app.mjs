@@ -63,6 +63,7 @@ async function start() {
   // Records and reviews are the module's own (an engine behind another
   // transport, as in the page's native test server, may lack them).
   $('open-card').hidden = !engine.readRecord;
+  $('notation').hidden = !engine.readRecord;
   $('review-card').hidden = !engine.review;
   const session = new Session(engine);
   state.session = session;
@@ -791,9 +792,10 @@ function exportPgn() {
 
 // ---- Records, notation and the game review --------------------------------------
 
-/** The move list's notation: lishogi's (USI, KIF) are Chu's only. */
+/** The move list's notation: lishogi's (USI, KIF) are Chu's only, and the
+ * module's to write. */
 function notation() {
-  return state.variant?.name === 'chu' ? state.notation : 'cecp';
+  return state.variant?.name === 'chu' && state.engine?.readRecord ? state.notation : 'cecp';
 }
 
 function plyText(ply) {
