@@ -695,9 +695,11 @@ function renderAnalysis() {
       ? 'Kyodai is thinking…'
       : state.analysing
         ? 'Analysing…'
-        : state.mode === 'watch'
-          ? 'Analysis is off.'
-          : 'Kyodai shows its thinking here.';
+        : state.game.result
+          ? 'The game is over.'
+          : state.mode === 'watch'
+            ? 'Analysis is off.'
+            : 'Kyodai shows its thinking here.';
     return;
   }
   const top = lines[0];
