@@ -33,7 +33,7 @@ if (review) {
   await page.click('#open-card summary');
   await page.fill('#record-text', kif);
   await page.click('#record-open');
-  await page.waitForFunction(() => window.kyodaiPage.record && window.kyodaiPage.ready && !window.kyodaiPage.busy);
+  await page.waitForFunction(() => !window.kyodaiPage.opening && window.kyodaiPage.ready && !window.kyodaiPage.busy);
   await page.click('#open-card summary');
   await page.selectOption('#notation', 'kif');
   await page.selectOption('#review-time', '200');

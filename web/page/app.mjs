@@ -46,6 +46,7 @@ const state = {
   notation: 'cecp', // of the move list and the board's edges: 'cecp' | 'usi' | 'kif'
   review: null, // the Review of the game as it is, or null
   reviewing: null, // the review under way: { job, done, positions }
+  opening: false, // a record's game is being opened
 };
 
 // ---- Engine ---------------------------------------------------------------
@@ -987,6 +988,17 @@ function showRecordMessages(lines) {
 
 const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** Run `task`, the opening of a record's game, with `state.opening` set
+ * (set before the first await: a caller that clicked can wait on it). */
+async function opening(task) {
+  state.opening = true;
+  try {
+    await task();
+  } finally {
+    state.opening = false;
+  }
+}
+
 /** Read a record with the module's readers and open its first game. */
 async function openRecord(text) {
   showRecordMessages([]);
@@ -1156,18 +1168,18 @@ function bindControls() {
     const box = e.currentTarget.getBoundingClientRect();
     go(plyAt(e.clientX - box.left, box.width, state.game.plies.length));
   });
-  $('record-open').addEventListener('click', () => openRecord($('record-text').value).catch(report));
-  $('record-file').addEventListener('change', async () => {
+  $('record-open').addEventListener('click', () => opening(() => openRecord($('record-text').value)).catch(report));
+  $('record-file').addEventListener('change', () => opening(async () => {
     const file = $('record-file').files[0];
     if (!file) return;
     if (file.size > MAX_RECORD_BYTES) {
       showRecordMessages([`${file.name} is larger than ${MAX_RECORD_BYTES >> 20} MiB.`]);
       return;
     }
-    await openRecord(await fileText(file)).catch(report);
-  });
+    await openRecord(await fileText(file));
+  }).catch(report));
   $('record-games').addEventListener('change', () => {
-    openGame(state.record.games[Number($('record-games').value)]).catch(report);
+    opening(() => openGame(state.record.games[Number($('record-games').value)])).catch(report);
   });
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, textarea, select')) return;

@@ -498,7 +498,11 @@ async function openRecord(page, text) {
   if (!(await page.locator('#record-text').isVisible())) await page.click('#open-card summary');
   await page.fill('#record-text', text);
   await page.click('#record-open');
-  await page.waitForFunction(() => window.kyodaiPage.record && window.kyodaiPage.ready && !window.kyodaiPage.busy);
+  await opened(page);
+}
+
+async function opened(page) {
+  await page.waitForFunction(() => !window.kyodaiPage.opening && window.kyodaiPage.ready && !window.kyodaiPage.busy);
   await idle(page);
 }
 
@@ -614,7 +618,8 @@ test('a bad record: the error names the game, ply and move text; what was read b
   assert.match(await page.textContent('#record-error'), /^Game 2, ply 2 \('zz9'\): /);
   assert.equal(await page.evaluate(() => window.kyodaiPage.game.plies.length), 2);
   await page.selectOption('#record-games', '1');
-  await page.waitForFunction(() => window.kyodaiPage.ready && window.kyodaiPage.game.plies.length === 1);
+  await opened(page);
+  assert.equal(await page.evaluate(() => window.kyodaiPage.game.plies.length), 1);
   assert.match(await page.textContent('#record-error'), /Game 2 is opened up to ply 1/);
   // Nothing readable: said, and the game on the board stays.
   await openRecord(page, '[Variant "nonesuch"]\n\n1. a1a2 *\n');
