@@ -961,7 +961,10 @@ function renderReview() {
   }
   $('graph').hidden = !review;
   $('layout').classList.toggle('reviewed', !!review);
-  if (review) drawGraph($('graph-svg'), review, state.view, $('board').clientWidth, 96);
+  if (review) {
+    const label = (ply) => `${review.at(ply).judgement}: ${plyText(g.plies[ply - 1])}`;
+    drawGraph($('graph-svg'), review, state.view, $('board').clientWidth, 96, label);
+  }
 }
 
 const MAX_RECORD_BYTES = 64 << 20; // the module's own bound (src/record/replay.rs)
@@ -1037,6 +1040,8 @@ async function openGame(game) {
   $('mode').value = 'watch';
   await newGame(undefined, game);
   go(stopped ? game.plies.length : 0);
+  // On a phone the board is a screen above this card; a message keeps it here.
+  if (!problems.length) $('board-area').scrollIntoView({ block: 'nearest' });
 }
 
 /** The engine replays a record's moves, and the page takes each position as
@@ -1185,6 +1190,8 @@ function bindControls() {
     if (e.target.closest('input, textarea, select')) return;
     if (e.key === 'ArrowLeft') go(state.view - 1);
     if (e.key === 'ArrowRight') go(state.view + 1);
+    if (e.key === 'Home') go(0);
+    if (e.key === 'End') go(state.game.plies.length);
     if (e.key === 'Escape' && state.entry && !state.busy) {
       endEntry().then(renderAll, report);
     }

@@ -50,9 +50,10 @@ function element(name, attributes) {
  * Draw `review` into `svg`, `width` by `height` pixels: Sente's winning
  * chances as the light area (the top is a won game for Sente, the bottom
  * for Gote), the middle line, a dot at each inaccuracy, mistake and
- * blunder, and a line at the ply `view` shown on the board.
+ * blunder (its tooltip `label(ply)`), and a line at the ply `view` shown
+ * on the board.
  */
-export function drawGraph(svg, review, view, width, height) {
+export function drawGraph(svg, review, view, width, height, label) {
   const points = review.curve();
   const n = Math.max(1, review.plies);
   const x = (ply) => (ply / n) * width;
@@ -70,7 +71,7 @@ export function drawGraph(svg, review, view, width, height) {
       class: `dot j-${judgement.toLowerCase()}`, cx: x(ply), cy: y(points[ply]), r: 3.5,
     });
     const title = element('title', {});
-    title.textContent = `${judgement} at ply ${ply}`;
+    title.textContent = label(ply);
     dot.append(title);
     parts.push(dot);
   }

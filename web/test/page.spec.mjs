@@ -543,6 +543,12 @@ test('a KIF game pasted opens and steps; its moves and the board\'s edges in eac
   await page.click('#next');
   await page.click('#next');
   assert.equal(await page.evaluate(() => window.kyodaiPage.view), 2);
+  await page.keyboard.press('End');
+  assert.equal(await page.evaluate(() => window.kyodaiPage.view), 6);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => window.kyodaiPage.view), 2);
   assert.equal(await page.getAttribute('[data-square="g8"] .pc', 'class'), 'pc gote turned');
   // A game played here reads in lishogi's notation too (the module writes it).
   await page.selectOption('#variant', 'chu');
@@ -580,6 +586,7 @@ test('Analyse game: progress, a blunder marked with the better move, accuracy, t
   const board = await page.locator('#board').boundingBox();
   assert.ok(box.y > board.y + board.height, 'the graph is under the board');
   assert.equal(await page.locator('#graph-svg .dot').count(), 1);
+  assert.equal(await page.textContent('#graph-svg .dot title'), 'Blunder: g8g6');
   await graph.click({ position: { x: box.width * (3 / 6), y: box.height / 2 } });
   assert.equal(await page.evaluate(() => window.kyodaiPage.view), 3);
   const note = await page.textContent('#review-note');
