@@ -171,10 +171,10 @@ impl Review {
 
     /// Search the next position; false when all have been.
     pub fn step(&mut self) -> bool {
-        let index = self.first - 1 + self.searched.len();
         if self.searched.len() >= self.total {
             return false;
         }
+        let index = self.first - 1 + self.searched.len();
         let searched = search_position(&mut self.searcher, &self.positions[index], &self.settings);
         self.searched.push(searched);
         true
@@ -380,4 +380,57 @@ pub fn read_file(path: &std::path::Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     String::from_utf8(bytes)
         .map_err(|_| format!("{shown}: not UTF-8 text (a Shift_JIS KIF? save it as UTF-8)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::VariantSet;
+
+    /// Sente takes Gote's only King with a1a12+, plays a1a2 instead, and
+    /// Gote takes Sente's (tests/analyse.rs has the same game end to end).
+    const BLUNDER: &str = "[Variant \"chu\"]\n[FEN \"k10r/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1\"]\n\n\
+                           1. a1a2 l12l1 0-1\n";
+
+    #[test]
+    fn a_review_stepped_a_position_at_a_time_is_the_threaded_analysis() {
+        let read = record::read(BLUNDER, VariantSet::builtin(), None);
+        let settings = Settings {
+            depth: Some(3),
+            nodes: None,
+            movetime: None,
+            threads: 2,
+            from: 1,
+            to: None,
+        };
+        let mut review = Review::new(read.games[0].clone(), settings.clone()).expect("review");
+        assert_eq!(review.progress(), (0, 3));
+        while review.step() {}
+        assert_eq!(review.progress(), (3, 3));
+        let stepped = review.finish();
+        let threaded = analyse(&read.games, &settings).remove(0).expect("analysis");
+        assert_eq!(stepped.totals, threaded.totals);
+        assert_eq!(stepped.sente_win, threaded.sente_win);
+        // The comments but for the time each search took.
+        let without_time = |a: &Analysed| -> Vec<String> {
+            a.game
+                .moves
+                .iter()
+                .flat_map(|m| m.comments.iter())
+                .map(|c| {
+                    c.split(' ')
+                        .filter(|w| !w.ends_with('s'))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect()
+        };
+        assert_eq!(without_time(&stepped), without_time(&threaded));
+        let blunder = &stepped.plies[0];
+        assert_eq!(blunder.figures.judgement, Some(judge::Judgement::Blunder));
+        assert_eq!(
+            blunder.line.first().map(|m| m.to_string()).as_deref(),
+            Some("a1a12+")
+        );
+    }
 }

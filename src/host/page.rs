@@ -301,6 +301,20 @@ mod tests {
         assert!(json.starts_with("{\"totals\":[{\"moves\":2,"), "{json}");
         assert_eq!(json.matches("\"ply\":").count(), 3, "{json}");
         assert!(json.contains("[Annotator \\\"Kyodai"), "{json}");
+        // Sente plays a1a2 where a1a12+ takes Gote's only King.
+        let json = reviewed(
+            "[Variant \"chu\"]\n[FEN \"k10r/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1\"]\n\n\
+             1. a1a2 l12l1 0-1\n",
+            50,
+        );
+        assert!(
+            json.contains("\"judgement\":\"Blunder\",\"better\":{\"score\":\"+M1\""),
+            "{json}"
+        );
+        assert!(
+            json.contains("\"move\":{\"cecp\":\"a1a12+\",\"usi\":\"12l12a+\""),
+            "{json}"
+        );
         let err = start_review("[Variant \"nonesuch\"]\n\n1. a1a2 *\n", "", Duration::ZERO);
         assert!(err.is_err_and(|e| e.contains("nonesuch")));
     }
