@@ -1,25 +1,51 @@
-// The page's picture in the README (docs/web-page.png): web/dist/ served
+// The page's pictures in the README: docs/web-page.png, web/dist/ served
 // with isolation, a Chu game of two players on a 5+3 clock, a few moves
-// entered by clicks, Kyodai analysing three lines; taken in headless
-// Chromium once the analysis is a few plies deep. Needs a font with
-// kanji (Debian: fonts-noto-cjk), else the page shows letters.
+// entered by clicks, Kyodai analysing three lines, taken in headless
+// Chromium once the analysis is a few plies deep; and with `review`,
+// docs/analysed-game.png: scalashogi's Chu game (tests/records/) opened
+// from its KIF, analysed at 0.2 s a position, the board at the first
+// blunder. Needs a font with kanji (Debian: fonts-noto-cjk), else the
+// page shows letters.
 //
-//   scripts/build-web.sh && node scripts/web-screenshot.mjs [OUT.png]
+//   scripts/build-web.sh && node scripts/web-screenshot.mjs [OUT.png] [review]
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../web/test/static-server.mjs';
 
-const out = process.argv[2] ?? fileURLToPath(new URL('../docs/web-page.png', import.meta.url));
+const review = process.argv[3] === 'review';
+const out = process.argv[2]
+  ?? fileURLToPath(new URL(`../docs/${review ? 'analysed-game' : 'web-page'}.png`, import.meta.url));
 const { chromium } = createRequire(new URL('../web/package.json', import.meta.url))('playwright-core');
 const server = await startStaticServer(fileURLToPath(new URL('../web/dist/', import.meta.url)));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
-const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+// The review's picture is taller: the graph is under the board.
+const page = await browser.newPage({ viewport: { width: 1280, height: review ? 1010 : 860 } });
 const idle = () => page.waitForFunction(() => window.kyodaiPage?.ready && !window.kyodaiPage.busy);
 await page.goto(`${server.url}?variant=chu`);
 await idle();
+if (review) {
+  const kif = readFileSync(new URL('../tests/records/scalashogi-chushogi1.kif', import.meta.url), 'utf8');
+  await page.click('#game-card summary');
+  await page.click('#open-card summary');
+  await page.fill('#record-text', kif);
+  await page.click('#record-open');
+  await page.waitForFunction(() => !window.kyodaiPage.opening && window.kyodaiPage.ready && !window.kyodaiPage.busy);
+  await page.click('#open-card summary');
+  await page.selectOption('#notation', 'kif');
+  await page.selectOption('#review-time', '200');
+  await page.click('#review-start');
+  await page.waitForFunction(() => window.kyodaiPage.review, null, { timeout: 300000 });
+  await page.click('[data-judgement="Blunder"]');
+  await page.screenshot({ path: out });
+  console.log(`wrote ${out}`);
+  await browser.close();
+  server.close();
+  process.exit(0);
+}
 await page.selectOption('#mode', 'watch');
 await idle();
 await page.selectOption('#clock', '300+3');

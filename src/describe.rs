@@ -43,7 +43,7 @@ fn variant(v: &Variant) -> String {
 }
 
 /// A JSON string.
-fn text(s: &str) -> String {
+pub(crate) fn text(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

@@ -8,16 +8,17 @@ pub mod graph;
 pub mod judge;
 
 use crate::board::Position;
+use crate::clock::Instant;
 use crate::game;
 use crate::moves::Move;
 use crate::record::{self, Game};
 use crate::search::{Limits, MATE, Searcher};
 use crate::time::Budget;
 use crate::types::Color;
-use judge::{SideTotals, figures, score_text, variant_scale};
+use judge::{MoveFigures, SideTotals, figures, score_text, variant_scale};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Most moves of the engine's line written after a lost move.
 const LINE_MOVES: usize = 10;
@@ -84,13 +85,105 @@ fn search(searcher: &mut Searcher, pos: &Position, settings: &Settings) -> Searc
     }
 }
 
+/// The search of a position, or `None` where the game has ended there.
+fn search_position(
+    searcher: &mut Searcher,
+    pos: &Position,
+    settings: &Settings,
+) -> Option<Searched> {
+    if pos.is_over() || game::legal_moves(&mut pos.clone()).is_empty() {
+        None
+    } else {
+        Some(search(searcher, pos, settings))
+    }
+}
+
+/// The plies of `game` that `settings` asks for, first and last (from 1),
+/// and the game's positions: before each move and after the last.
+fn plies(game: &Game, settings: &Settings) -> Result<(usize, usize, Vec<Position>), String> {
+    let positions = game.positions()?;
+    let last = settings.to.unwrap_or(usize::MAX).min(game.moves.len());
+    Ok((settings.from.max(1), last, positions))
+}
+
+/// One analysed move: the score after it from its mover's view (the next
+/// position's search, negated, or the result where the move ended the
+/// game), its figures, and the engine's line from the position before it.
+#[derive(Clone, Debug)]
+pub struct PlyReview {
+    /// From 1.
+    pub ply: usize,
+    pub mover: Color,
+    pub score: i32,
+    pub depth: u32,
+    pub seconds: f64,
+    pub figures: MoveFigures,
+    /// The engine's line where the move was played, its score and depth.
+    pub line: Vec<Move>,
+    pub line_score: i32,
+    pub line_depth: u32,
+}
+
 /// One game's analysis: the game with its comments and NAGs, each side's
-/// totals (Sente first) and Sente's win percentage after each ply.
+/// totals (Sente first), Sente's win percentage after each ply and each
+/// analysed move's figures.
 pub struct Analysed {
     pub game: Game,
     pub totals: [SideTotals; 2],
     pub first_ply: usize,
     pub sente_win: Vec<f64>,
+    pub plies: Vec<PlyReview>,
+}
+
+/// One game analysed a position at a time, for a host without threads (the
+/// browser module), which steps it between its other work.
+pub struct Review {
+    game: Game,
+    settings: Settings,
+    first: usize,
+    positions: Vec<Position>,
+    /// The positions searched, from the one before ply `first`.
+    searched: Vec<Option<Searched>>,
+    /// How many positions are to be searched.
+    total: usize,
+    searcher: Searcher,
+}
+
+impl Review {
+    pub fn new(game: Game, settings: Settings) -> Result<Review, String> {
+        let (first, last, positions) = plies(&game, &settings)?;
+        let total = positions.len().min(last + 1).saturating_sub(first - 1);
+        Ok(Review {
+            game,
+            settings,
+            first,
+            positions,
+            searched: Vec::with_capacity(total),
+            total,
+            searcher: Searcher::new(HASH_MB, Arc::new(AtomicBool::new(false))),
+        })
+    }
+
+    /// Positions searched so far, and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.searched.len(), self.total)
+    }
+
+    /// Search the next position; false when all have been.
+    pub fn step(&mut self) -> bool {
+        if self.searched.len() >= self.total {
+            return false;
+        }
+        let index = self.first - 1 + self.searched.len();
+        let searched = search_position(&mut self.searcher, &self.positions[index], &self.settings);
+        self.searched.push(searched);
+        true
+    }
+
+    /// The analysis of the positions searched so far.
+    pub fn finish(&self) -> Analysed {
+        annotate(&self.game, &self.positions, self.first, &self.searched)
+    }
 }
 
 /// Analyse `games`, writing a progress line to stderr after each position.
@@ -99,15 +192,12 @@ pub fn analyse(games: &[Game], settings: &Settings) -> Vec<Result<Analysed, Stri
     let mut jobs: Vec<(usize, usize, Position)> = Vec::new();
     let mut replayed = Vec::new();
     for (g, game) in games.iter().enumerate() {
-        let r = game.positions().map(|positions| {
-            let last = settings.to.unwrap_or(usize::MAX).min(game.moves.len());
-            let first = settings.from.max(1);
+        let r = plies(game, settings).inspect(|(first, last, positions)| {
             for (p, pos) in positions.iter().enumerate() {
-                if p + 1 >= first && p <= last {
+                if p + 1 >= *first && p <= *last {
                     jobs.push((g, p, pos.clone()));
                 }
             }
-            (first, last, positions)
         });
         replayed.push(r);
     }
@@ -124,13 +214,7 @@ pub fn analyse(games: &[Game], settings: &Settings) -> Vec<Result<Analysed, Stri
                     let Some((g, p, pos)) = jobs.get(i) else {
                         break;
                     };
-                    // A position where the game has ended is not searched.
-                    let searched =
-                        if pos.is_over() || game::legal_moves(&mut pos.clone()).is_empty() {
-                            None
-                        } else {
-                            Some(search(&mut searcher, pos, settings))
-                        };
+                    let searched = search_position(&mut searcher, pos, settings);
                     if let Ok(mut r) = results.lock() {
                         r[i] = searched;
                     }
@@ -186,6 +270,7 @@ fn annotate(
     let mut out = game.clone();
     let mut totals = [SideTotals::default(); 2];
     let mut sente_win = Vec::new();
+    let mut reviews = Vec::new();
     // searched[k] is the position before ply first + k.
     let at = |ply: usize| searched.get(ply - first).and_then(Option::as_ref);
     for ply in first..first + searched.len().saturating_sub(1) {
@@ -200,6 +285,17 @@ fn annotate(
         let best = before.line.first() == Some(&m.mv);
         let f = figures(before.score, after, best, scale);
         totals[mover.index()].add(&f);
+        reviews.push(PlyReview {
+            ply,
+            mover,
+            score: after,
+            depth,
+            seconds,
+            figures: f,
+            line: before.line.clone(),
+            line_score: before.score,
+            line_depth: before.depth,
+        });
         sente_win.push(if mover == Color::White {
             f.win_after
         } else {
@@ -253,6 +349,7 @@ fn annotate(
         totals,
         first_ply: first,
         sente_win,
+        plies: reviews,
     }
 }
 
@@ -283,4 +380,57 @@ pub fn read_file(path: &std::path::Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     String::from_utf8(bytes)
         .map_err(|_| format!("{shown}: not UTF-8 text (a Shift_JIS KIF? save it as UTF-8)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::VariantSet;
+
+    /// Sente takes Gote's only King with a1a12+, plays a1a2 instead, and
+    /// Gote takes Sente's (tests/analyse.rs has the same game end to end).
+    const BLUNDER: &str = "[Variant \"chu\"]\n[FEN \"k10r/12/12/12/12/12/12/12/12/12/12/R10K w - 0 1\"]\n\n\
+                           1. a1a2 l12l1 0-1\n";
+
+    #[test]
+    fn a_review_stepped_a_position_at_a_time_is_the_threaded_analysis() {
+        let read = record::read(BLUNDER, VariantSet::builtin(), None);
+        let settings = Settings {
+            depth: Some(3),
+            nodes: None,
+            movetime: None,
+            threads: 2,
+            from: 1,
+            to: None,
+        };
+        let mut review = Review::new(read.games[0].clone(), settings.clone()).expect("review");
+        assert_eq!(review.progress(), (0, 3));
+        while review.step() {}
+        assert_eq!(review.progress(), (3, 3));
+        let stepped = review.finish();
+        let threaded = analyse(&read.games, &settings).remove(0).expect("analysis");
+        assert_eq!(stepped.totals, threaded.totals);
+        assert_eq!(stepped.sente_win, threaded.sente_win);
+        // The comments but for the time each search took.
+        let without_time = |a: &Analysed| -> Vec<String> {
+            a.game
+                .moves
+                .iter()
+                .flat_map(|m| m.comments.iter())
+                .map(|c| {
+                    c.split(' ')
+                        .filter(|w| !w.ends_with('s'))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect()
+        };
+        assert_eq!(without_time(&stepped), without_time(&threaded));
+        let blunder = &stepped.plies[0];
+        assert_eq!(blunder.figures.judgement, Some(judge::Judgement::Blunder));
+        assert_eq!(
+            blunder.line.first().map(|m| m.to_string()).as_deref(),
+            Some("a1a12+")
+        );
+    }
 }

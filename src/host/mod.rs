@@ -11,9 +11,13 @@
 //!   JavaScript, and while a search runs (there are no threads) the input
 //!   is read at the search's node checkpoints.
 //! - tests drive an adapter directly with `handle`, collecting its lines.
+//!
+//! `page` is what the browser page asks of the module besides a protocol
+//! (records read, a game's review), on every platform so that it is tested.
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
+pub mod page;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

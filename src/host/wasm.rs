@@ -12,7 +12,8 @@
 //! read during a search, so a search without a limit of its own is stopped
 //! after `unisolated_limit_ms` (the page's choice) rather than never.
 
-use super::{Interrupter, Link, MAX_LINE, Protocol};
+use super::{Interrupter, Link, MAX_LINE, Protocol, page};
+use crate::analyse::Review;
 use crate::clock::Instant;
 use crate::usi::Usi;
 use crate::variant::VariantSet;
@@ -20,6 +21,7 @@ use crate::xboard::Engine;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 // The module's imports (`web/module/kyodai-worker.js`) but for `now` and
 // `random`, the clock and the seed, which `crate::clock` declares itself.
@@ -125,8 +127,9 @@ thread_local! {
         queue: Arc::new(Mutex::new(Queue::default())),
         quit: false,
     });
-    /// Where JavaScript writes an input line for `kyodai_post`, and where
-    /// `kyodai_describe` leaves its text.
+    /// Where JavaScript writes an input line for `kyodai_post` or a record,
+    /// and where `kyodai_describe`, `kyodai_read_record` and the review
+    /// leave their answers.
     static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -244,7 +247,28 @@ pub extern "C" fn kyodai_set_unisolated_limit(ms: f64) {
 /// before the next call that uses the buffer).
 #[unsafe(no_mangle)]
 pub extern "C" fn kyodai_describe() -> usize {
-    let text = crate::describe::json(VariantSet::builtin());
+    answer(&crate::describe::json(VariantSet::builtin()))
+}
+
+/// Where the buffer's text is.
+#[unsafe(no_mangle)]
+pub extern "C" fn kyodai_buffer_ptr() -> *const u8 {
+    BUFFER.with(|b| b.borrow().as_ptr())
+}
+
+/// The text in the buffer: a first line naming a variant, then a record.
+fn variant_and_text() -> (String, String) {
+    BUFFER.with(|b| {
+        let text = String::from_utf8_lossy(&b.borrow()).into_owned();
+        match text.split_once('\n') {
+            Some((variant, rest)) => (variant.trim().to_string(), rest.to_string()),
+            None => (text.trim().to_string(), String::new()),
+        }
+    })
+}
+
+/// Leave `text` in the buffer and return its length.
+fn answer(text: &str) -> usize {
     BUFFER.with(|b| {
         let mut b = b.borrow_mut();
         b.clear();
@@ -253,10 +277,70 @@ pub extern "C" fn kyodai_describe() -> usize {
     })
 }
 
-/// Where the buffer's text is.
+/// Read the record in the buffer (first line: the variant of a PGN game
+/// without a Variant tag, or empty) and leave its games as JSON
+/// (`page::read_record`) in the buffer; returns the JSON's length.
 #[unsafe(no_mangle)]
-pub extern "C" fn kyodai_buffer_ptr() -> *const u8 {
-    BUFFER.with(|b| b.borrow().as_ptr())
+pub extern "C" fn kyodai_read_record() -> usize {
+    let (variant, text) = variant_and_text();
+    answer(&page::read_record(&text, &variant))
+}
+
+thread_local! {
+    /// The game review under way (`kyodai_review_start`).
+    static REVIEW: RefCell<Option<Review>> = const { RefCell::new(None) };
+}
+
+/// Start reviewing the first game of the record in the buffer (as for
+/// `kyodai_read_record`), `movetime_ms` a position; leaves
+/// `{"positions":N}` or `{"error":...}` in the buffer, returns its length.
+#[unsafe(no_mangle)]
+pub extern "C" fn kyodai_review_start(movetime_ms: f64) -> usize {
+    let (variant, text) = variant_and_text();
+    let movetime = Duration::from_secs_f64((movetime_ms / 1000.0).clamp(0.001, 3600.0));
+    let (review, json) = match page::start_review(&text, &variant, movetime) {
+        Ok(r) => {
+            let json = format!("{{\"positions\":{}}}", r.progress().1);
+            (Some(r), json)
+        }
+        Err(e) => (None, format!("{{\"error\":{}}}", crate::describe::text(&e))),
+    };
+    REVIEW.with(|slot| *slot.borrow_mut() = review);
+    answer(&json)
+}
+
+/// Search the review's next position (it runs now, for its movetime);
+/// returns the positions searched so far, or -1 when all were, or there
+/// is no review.
+#[unsafe(no_mangle)]
+pub extern "C" fn kyodai_review_step() -> i32 {
+    REVIEW.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let Some(review) = slot.as_mut() else {
+            return -1;
+        };
+        if review.step() {
+            i32::try_from(review.progress().0).unwrap_or(i32::MAX)
+        } else {
+            -1
+        }
+    })
+}
+
+/// Leave the review's figures as JSON (`page::review_json`) in the
+/// buffer and end the review; returns the length (0 without a review).
+#[unsafe(no_mangle)]
+pub extern "C" fn kyodai_review_finish() -> usize {
+    match REVIEW.with(|slot| slot.borrow_mut().take()) {
+        Some(review) => answer(&page::review_json(&review.finish())),
+        None => answer(""),
+    }
+}
+
+/// Drop the review under way (the page cancelled it).
+#[unsafe(no_mangle)]
+pub extern "C" fn kyodai_review_cancel() {
+    REVIEW.with(|slot| *slot.borrow_mut() = None);
 }
 
 /// Report a panic as a protocol error line (the instance is lost after

@@ -708,6 +708,18 @@ fn diagram(pos: &Position) -> Vec<String> {
     out
 }
 
+/// Move `mv` of `pos` as a list of moves shows it in KIF: its line (both
+/// lines of a double move) without the ply number, `▲7八歩兵 （←7九）`;
+/// `last_to`: the previous move's destination, written `仝`.
+pub fn move_text(pos: &Position, mv: Move, last_to: Option<Square>) -> Result<String, String> {
+    let lines = move_lines(pos, mv, 1, last_to)?;
+    let bodies: Vec<&str> = lines
+        .iter()
+        .map(|l| l.split_once(' ').map_or(l.as_str(), |(_, body)| body))
+        .collect();
+    Ok(bodies.join(" "))
+}
+
 /// The line (two for a double move) of move `mv`, ply `ply`, in `pos`.
 fn move_lines(
     pos: &Position,

@@ -6,8 +6,12 @@
 //               {type: 'line', line}          (without a ring: every input line)
 //               {type: 'wake'}                (with a ring: lines are waiting in it)
 //               {type: 'describe', id}
+//               {type: 'record', id, variant, text}
+//               {type: 'review', id, variant, text, movetimeMs}, {type: 'review-cancel', id}
 // Messages out: {type: 'ready'}, {type: 'line', line}, {type: 'describe', id, json},
-//               {type: 'quit'}
+//               {type: 'quit'}, {type: 'record', id, json},
+//               {type: 'review-progress', id, done, positions},
+//               {type: 'review-done', id, json} or {type: 'review-done', id, error}
 
 // The channel to the page: a Web Worker's own, or a Node.js worker
 // thread's parent port (loaded as a module: no `require` there).
@@ -138,6 +142,54 @@ function pump() {
   }
 }
 
+// A request's text for the module's buffer: the variant's line, then the record.
+function putRecord(variant, text) {
+  const bytes = encoder.encode(`${variant}\n${text}`);
+  memory().set(bytes, wasm.kyodai_buffer(bytes.length));
+}
+
+// The JSON the module left in its buffer, `length` bytes.
+function answer(length) {
+  const at = wasm.kyodai_buffer_ptr();
+  return decoder.decode(memory().slice(at, at + length));
+}
+
+// The review under way: {id, positions}. One position a step, back to the
+// event loop between steps so that a cancel is read.
+let review = null;
+
+function startReview(message) {
+  putRecord(message.variant, message.text);
+  const started = JSON.parse(answer(wasm.kyodai_review_start(message.movetimeMs)));
+  if (started.error) {
+    port.send({ type: 'review-done', id: message.id, error: started.error });
+    return;
+  }
+  review = { id: message.id, positions: started.positions };
+  setTimeout(reviewStep, 0);
+}
+
+function reviewStep() {
+  if (!review) return;
+  const { id, positions } = review;
+  let done;
+  try {
+    done = wasm.kyodai_review_step();
+  } catch (error) {
+    review = null;
+    port.send({ type: 'review-done', id, error: `the engine stopped (${error})` });
+    instantiate();
+    return;
+  }
+  if (done >= 0) {
+    port.send({ type: 'review-progress', id, done, positions });
+    setTimeout(reviewStep, 0);
+    return;
+  }
+  review = null;
+  port.send({ type: 'review-done', id, json: answer(wasm.kyodai_review_finish()) });
+}
+
 portReady.then((ready) => {
   port = ready;
   port.listen(onMessage);
@@ -159,13 +211,36 @@ function onMessage(message) {
     case 'wake':
       schedule();
       break;
-    case 'describe': {
-      const length = wasm.kyodai_describe();
-      const at = wasm.kyodai_buffer_ptr();
-      const json = decoder.decode(memory().slice(at, at + length));
-      port.send({ type: 'describe', id: message.id, json });
+    case 'describe':
+      port.send({ type: 'describe', id: message.id, json: answer(wasm.kyodai_describe()) });
       break;
-    }
+    case 'record':
+      try {
+        putRecord(message.variant, message.text);
+        port.send({ type: 'record', id: message.id, json: answer(wasm.kyodai_read_record()) });
+      } catch (error) {
+        port.send({ type: 'record', id: message.id, error: `the engine stopped (${error})` });
+        instantiate();
+      }
+      break;
+    case 'review':
+      // A new review replaces one under way.
+      if (review) port.send({ type: 'review-done', id: review.id, error: 'replaced by a new review' });
+      review = null;
+      wasm.kyodai_review_cancel();
+      try {
+        startReview(message);
+      } catch (error) {
+        port.send({ type: 'review-done', id: message.id, error: `the engine stopped (${error})` });
+        instantiate();
+      }
+      break;
+    case 'review-cancel':
+      if (review?.id === message.id) {
+        review = null;
+        wasm.kyodai_review_cancel();
+      }
+      break;
     default:
       break;
   }

@@ -76,20 +76,26 @@ async function Kyodai(options = {}) {
     && (inNode || (typeof crossOriginIsolated !== 'undefined' && crossOriginIsolated));
   const ring = options.isolated !== false && canShare ? new KyodaiRing() : null;
 
-  let worker;
-  let onMessage;
-  if (inNode) {
-    const { Worker } = await import('node:worker_threads');
-    const { fileURLToPath } = await import('node:url');
-    const script = locate('kyodai-worker.js');
-    worker = new Worker(script.startsWith('file:') ? fileURLToPath(script) : script);
-    // As in a browser, the worker lives until terminate(): under Node.js
-    // a script that does not call it does not end.
-    onMessage = (handler) => worker.on('message', handler);
-  } else {
-    worker = new Worker(locate('kyodai-worker.js'));
-    onMessage = (handler) => { worker.onmessage = (event) => handler(event.data); };
-  }
+  // A Worker running kyodai-worker.js, and how to hear it.
+  const startWorker = () => {
+    if (inNode) {
+      return import('node:worker_threads').then(async ({ Worker }) => {
+        const { fileURLToPath } = await import('node:url');
+        const script = locate('kyodai-worker.js');
+        const worker = new Worker(script.startsWith('file:') ? fileURLToPath(script) : script);
+        // As in a browser, the worker lives until terminate(): under Node.js
+        // a script that does not call it does not end.
+        return { worker, onMessage: (handler) => worker.on('message', handler) };
+      });
+    }
+    const worker = new Worker(locate('kyodai-worker.js'));
+    return Promise.resolve({ worker, onMessage: (handler) => { worker.onmessage = (event) => handler(event.data); } });
+  };
+  // The record reader and the game review run in a second engine of their
+  // own, started on first use, so that neither waits for the first one's
+  // search (an analysis runs until it is stopped) nor holds it up.
+  const toolBytes = wasm.slice(0);
+  const { worker, onMessage } = await startWorker();
 
   const listeners = new Set();
   const describing = new Map();
@@ -119,6 +125,41 @@ async function Kyodai(options = {}) {
     limitMs: options.searchLimitMs || KYODAI_SEARCH_LIMIT_MS,
   }, [wasm]);
   await started;
+
+  // The second engine: requests by id, each answered once ('record',
+  // 'review-done'), a review's progress on the way.
+  let tools = null;
+  const pending = new Map();
+  let requestId = 0;
+  const toolWorker = () => {
+    tools ??= startWorker().then(({ worker: w, onMessage: listen }) => new Promise((resolve) => {
+      listen((message) => {
+        if (message.type === 'ready') {
+          resolve(w);
+          return;
+        }
+        const request = pending.get(message.id);
+        if (!request) return;
+        if (message.type === 'review-progress') {
+          request.progress?.(message.done, message.positions);
+          return;
+        }
+        pending.delete(message.id);
+        if (message.error) request.reject(new Error(message.error));
+        else request.resolve(JSON.parse(message.json));
+      });
+      w.postMessage({ type: 'init', wasm: toolBytes, ring: null, limitMs: KYODAI_SEARCH_LIMIT_MS });
+    }));
+    return tools;
+  };
+  const ask = async (message, progress) => {
+    const w = await toolWorker();
+    requestId += 1;
+    const id = requestId;
+    const answer = new Promise((resolve, reject) => pending.set(id, { resolve, reject, progress }));
+    w.postMessage({ ...message, id });
+    return { id, answer, w };
+  };
 
   const encoder = new TextEncoder();
   // Lines that did not fit the ring are written when there is room.
@@ -157,11 +198,41 @@ async function Kyodai(options = {}) {
         worker.postMessage({ type: 'describe', id });
       });
     },
+    // Kyodai's own: the games of a record (PGN, KIF, or SFEN with USI
+    // moves), read by the engine's readers. `variant`: that of a PGN game
+    // without a Variant tag. Resolves to {format, games, problems}
+    // (docs/web.md, "Records and review").
+    async readRecord(text, variant = '') {
+      const { answer } = await ask({ type: 'record', variant, text: String(text) });
+      return answer;
+    },
+    // Kyodai's own: the first game of a record searched position by
+    // position, `movetimeMs` each, with `kyodai analyse`'s figures.
+    // Returns {result, cancel()}: result resolves to the review, or
+    // rejects (with `cancelled` set after cancel()); onProgress(done,
+    // positions) follows each position.
+    review(text, { variant = '', movetimeMs = 500, onProgress } = {}) {
+      const asked = ask({ type: 'review', variant, text: String(text), movetimeMs }, onProgress);
+      let cancel;
+      const cancelled = new Promise((resolve, reject) => {
+        cancel = () => {
+          const error = new Error('review cancelled');
+          error.cancelled = true;
+          reject(error);
+          asked.then(({ id, w }) => {
+            pending.delete(id);
+            w.postMessage({ type: 'review-cancel', id });
+          });
+        };
+      });
+      return { result: Promise.race([asked.then(({ answer }) => answer), cancelled]), cancel };
+    },
     // Whether commands reach a running search (see above).
     isolated: ring !== null,
     terminate() {
       if (retry !== null) clearInterval(retry);
       worker.terminate();
+      tools?.then((w) => w.terminate());
     },
   };
 }

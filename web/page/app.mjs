@@ -1,14 +1,17 @@
 // The page: draws the board from the engine's variant data, enters moves
 // with the engine's own move marks (lift/put/hover, as XBoard does), and
-// plays or analyses with Kyodai. The protocol lives in session.mjs; the
-// rules live in the engine only.
+// plays or analyses with Kyodai, opens game records and reviews a game. The
+// protocol lives in session.mjs; the rules, the record formats and the
+// review's figures live in the engine only (the module's readRecord and
+// review).
 
 import Kyodai from './kyodai.mjs';
 import { Session } from './session.mjs';
 import { Game, VariantInfo } from './game.mjs';
 import {
-  parseFen, parseMove, moveText, applyMove, squareName, isSente, writeFen, writeSfen, sfenToFen,
+  parseFen, parseMove, moveText, applyMove, squareName, isSente, writeFen, writeSfen, sfenToFen, boardCoordinates,
 } from './notation.mjs';
+import { Review, GLYPHS, drawGraph, plyAt } from './review.mjs';
 import { formatScore, MultiPv } from './protocol.mjs';
 import { writePgn, pgnDate } from './pgn.mjs';
 import { pieceLabel, drawsKanji } from './labels.mjs';
@@ -20,6 +23,7 @@ import {
 const $ = (id) => document.getElementById(id);
 
 const state = {
+  engine: null, // the module: readRecord and review besides the protocol
   session: null,
   variants: [], // VariantInfo, in the engine's order
   variant: null,
@@ -38,6 +42,11 @@ const state = {
   control: null, // the game clock's time control ({ base, increment, byoyomi } ms), or null: a time a move
   clock: null, // the GameClock of a game with a clock
   moveAt: 0, // when Kyodai's last move arrived
+  rules: null, // the rule set Kyodai was told (`option Rules`): a record of lishogi's is played by lishogi's
+  notation: 'cecp', // of the move list and the board's edges: 'cecp' | 'usi' | 'kif'
+  review: null, // the Review of the game as it is, or null
+  reviewing: null, // the review under way: { job, done, positions }
+  opening: false, // a record's game is being opened
 };
 
 // ---- Engine ---------------------------------------------------------------
@@ -51,6 +60,12 @@ async function start() {
   const isolated = globalThis.crossOriginIsolated === true;
   const engine = await Kyodai(isolated ? {} : { searchLimitMs: UNISOLATED_SEARCH_MS });
   state.isolated = isolated;
+  state.engine = engine;
+  // Records and reviews are the module's own (an engine behind another
+  // transport, as in the page's native test server, may lack them).
+  $('open-card').hidden = !engine.readRecord;
+  $('notation').hidden = !engine.readRecord;
+  $('review-card').hidden = !engine.review;
   const session = new Session(engine);
   state.session = session;
   session.on('thinking', showThinking);
@@ -82,6 +97,7 @@ async function start() {
   const wanted = new URLSearchParams(location.search).get('variant');
   if (state.variants.some((v) => v.name === wanted)) select.value = wanted;
   state.labels = $('labels').value;
+  state.notation = $('notation').value;
   $('skill-out').textContent = $('skill').value;
   bindControls();
   setInterval(tick, 100);
@@ -103,19 +119,31 @@ function humanPlays(side) {
   return state.mode === 'watch' || (state.mode === 'sente') === (side === 'w');
 }
 
-/** Start a new game; calls run one after another (controls change quickly). */
-function newGame(fen) {
-  state.starting = (state.starting ?? Promise.resolve()).then(() => startGame(fen));
+/** Start a new game, from `fen` if given, or the game `opened` from a record
+ * (the module's readRecord); calls run one after another (controls change
+ * quickly). */
+function newGame(fen, opened) {
+  state.starting = (state.starting ?? Promise.resolve()).then(() => startGame(fen, opened));
   return state.starting;
 }
 
-async function startGame(fen) {
+async function startGame(fen, opened) {
   state.ready = false;
   await stopEngine();
+  cancelReview();
+  state.review = null;
   const v = state.variants.find((x) => x.name === $('variant').value);
   state.variant = v;
   state.mode = $('mode').value;
   const s = state.session;
+  // A record from lishogi is replayed under lishogi's rules (the module
+  // read it so); any other game under Kyodai's.
+  const rules = opened?.rules ?? 'standard';
+  if (rules !== state.rules && s.option('Rules')) {
+    await s.setOption('Rules', rules);
+    state.rules = rules;
+  }
+  if (opened) fen = opened.start;
   const refused = await s.newGame(v.name, v.height, fen);
   if (refused) {
     setStatus(`Kyodai refused the position: ${refused}`);
@@ -131,14 +159,17 @@ async function startGame(fen) {
     await s.newGame(v.name, v.height);
     game = new Game(v);
   }
+  game.rules = rules;
   state.game = game;
   state.view = 0;
   state.entry = null;
   state.flipped = state.mode === 'gote';
+  if (opened && !refused) await replayRecord(game, opened);
   let control = null;
   $('clock-error').hidden = true;
   try {
-    control = readControl();
+    // A game opened from a record is looked at, not timed.
+    control = opened ? null : readControl();
   } catch (e) {
     $('clock-error').textContent = `${e.message}: this game has no clock.`;
     $('clock-error').hidden = false;
@@ -243,6 +274,9 @@ async function record(text, comment) {
   g.push(text, pos, comment);
   state.view = g.plies.length;
   state.moveStarted = performance.now();
+  // A review of the game as it was would come too late to show.
+  cancelReview();
+  refreshNotation().catch(report);
 }
 
 function formatTime(secs) {
@@ -515,6 +549,7 @@ async function takeBack() {
     state.entry = null;
     state.pv.clear();
     state.moveStarted = performance.now();
+    cancelReview();
   } finally {
     state.busy = false;
   }
@@ -542,6 +577,7 @@ function renderAll() {
   renderBoard();
   renderMoves();
   renderAnalysis();
+  renderReview();
   renderStatus();
 }
 
@@ -553,6 +589,7 @@ function renderBoard() {
   board.style.setProperty('--files', v.width);
   board.style.setProperty('--ranks', v.height);
   board.dataset.variant = v.name;
+  renderCoordinates();
   const lastPly = state.view > 0 ? g.plies[state.view - 1] : null;
   const lastMove = lastPly ? parseMove(lastPly.text) : null;
   const lastSquares = lastMove && !lastMove.pass ? [lastMove.from, lastMove.to, ...lastMove.kills] : [];
@@ -607,6 +644,7 @@ function renderBoard() {
 
 function renderMoves() {
   const g = state.game;
+  const review = currentReview();
   const body = $('moves').tBodies[0];
   body.replaceChildren();
   for (const row of g.rows()) {
@@ -617,13 +655,23 @@ function renderMoves() {
       if (!half) continue;
       const b = document.createElement('button');
       b.className = 'ply';
-      b.textContent = half.text;
+      b.textContent = plyText(g.plies[half.ply - 1]);
       b.dataset.ply = half.ply;
       if (half.ply === state.view) b.classList.add('current');
+      const judgement = review?.at(half.ply)?.judgement;
+      if (judgement) {
+        const nag = document.createElement('span');
+        nag.className = `nag j-${judgement.toLowerCase()}`;
+        nag.textContent = GLYPHS[judgement];
+        b.append(nag);
+        b.dataset.judgement = judgement;
+        b.title = `${judgement}: ${betterText(review.at(half.ply))}`;
+      }
       b.addEventListener('click', () => go(half.ply));
       td.append(b);
     }
   }
+  renderReviewNote(review);
   const current = body.querySelector('.current');
   current?.scrollIntoView({ block: 'nearest' });
   const result = $('result');
@@ -648,9 +696,11 @@ function renderAnalysis() {
       ? 'Kyodai is thinking…'
       : state.analysing
         ? 'Analysing…'
-        : state.mode === 'watch'
-          ? 'Analysis is off.'
-          : 'Kyodai shows its thinking here.';
+        : state.game.result
+          ? 'The game is over.'
+          : state.mode === 'watch'
+            ? 'Analysis is off.'
+            : 'Kyodai shows its thinking here.';
     return;
   }
   const top = lines[0];
@@ -697,10 +747,11 @@ function showFen() {
   $('fen').value = writeFen(g.positionAt(state.view));
 }
 
-function exportPgn() {
+/** The game as `writePgn` takes it. */
+function gameRecord() {
   const g = state.game;
   const me = 'Player';
-  const names = {
+  const names = g.players ?? {
     sente: [me, 'Kyodai'],
     gote: ['Kyodai', me],
     watch: ['Sente', 'Gote'],
@@ -708,7 +759,7 @@ function exportPgn() {
   let tc = state.mode === 'watch' ? '-' : `${$('time').value}/move`;
   if (state.control) tc = controlTag(state.control);
   const perMove = !state.control;
-  const text = writePgn({
+  return {
     event: 'Kyodai in the browser',
     site: location.host || '?',
     date: pgnDate(),
@@ -719,13 +770,20 @@ function exportPgn() {
     reason: g.result?.reason,
     termination: g.result?.termination,
     variant: g.variant.name,
+    rules: g.rules,
     startFen: g.startFen,
     standardStart: g.variant.start,
     // A time a move is Kyodai's alone; a game clock is both players'.
     whiteTimeControl: perMove && state.mode === 'sente' ? '-' : tc,
     blackTimeControl: perMove && state.mode === 'gote' ? '-' : tc,
     moves: g.plies.map((p) => ({ text: p.text, comment: p.comment })),
-  });
+  };
+}
+
+/** The game as PGN; once reviewed, as the review wrote it (`kyodai
+ * analyse`'s comments, NAGs and each side's figures). */
+function exportPgn() {
+  const text = currentReview()?.pgn ?? writePgn(gameRecord());
   const area = $('pgn');
   area.hidden = false;
   area.value = text;
@@ -733,6 +791,283 @@ function exportPgn() {
   URL.revokeObjectURL(link.href);
   link.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
   link.hidden = false;
+}
+
+// ---- Records, notation and the game review --------------------------------------
+
+/** The move list's notation: lishogi's (USI, KIF) are Chu's only, and the
+ * module's to write. */
+function notation() {
+  return state.variant?.name === 'chu' && state.engine?.readRecord ? state.notation : 'cecp';
+}
+
+function plyText(ply) {
+  const key = notation();
+  return key === 'cecp' ? ply.text : ply[key] ?? ply.text;
+}
+
+/** Give the plies that lack it the move list's lishogi notation, from the
+ * module's record reader (a game played here is read back from its PGN). */
+async function refreshNotation() {
+  const g = state.game;
+  const key = notation();
+  if (key === 'cecp' || !state.engine?.readRecord || g.plies.every((p) => key in p)) return;
+  const read = await state.engine.readRecord(writePgn(gameRecord()), g.variant.name);
+  (read.games[0]?.plies ?? []).forEach((p, i) => {
+    const ply = g.plies[i];
+    if (ply?.text === p.cecp) Object.assign(ply, { usi: p.usi, kif: p.kif });
+  });
+  if (state.game === g) renderMoves();
+}
+
+/** The labels on the board's edges: Kyodai's below and on the left, as a
+ * chess board has them; lishogi's above and on the right, as on a shogi
+ * board. */
+function renderCoordinates() {
+  const v = state.variant;
+  const key = notation();
+  $('board-area').classList.toggle('lishogi', key !== 'cecp');
+  const frame = $('board-frame');
+  frame.style.setProperty('--files', v.width);
+  frame.style.setProperty('--ranks', v.height);
+  const { files, ranks } = boardCoordinates(v.width, v.height, key, state.flipped);
+  const cells = (labels) => labels.map((text) => {
+    const span = document.createElement('span');
+    span.textContent = text;
+    return span;
+  });
+  $('files').replaceChildren(...cells(files));
+  $('ranks').replaceChildren(...cells(ranks));
+  $('notation').value = key;
+  for (const option of $('notation').options) option.disabled = option.value !== 'cecp' && v.name !== 'chu';
+}
+
+/** The review of the game as it is now (none once a move is played or taken back). */
+function currentReview() {
+  const g = state.game;
+  return state.review && state.reviewedGame === g && state.review.plies === g.plies.length
+    ? state.review
+    : null;
+}
+
+function cancelReview() {
+  state.reviewing?.job.cancel();
+  state.reviewing = null;
+}
+
+/** "Analyse game": Kyodai's second engine searches every position (the
+ * module's review), the page stays free meanwhile. */
+async function analyseGame() {
+  const g = state.game;
+  if (state.reviewing || !g.plies.length) return;
+  const plies = g.plies.length;
+  const job = state.engine.review(writePgn(gameRecord()), {
+    variant: g.variant.name,
+    movetimeMs: Number($('review-time').value),
+    onProgress: (done, positions) => {
+      if (state.reviewing?.job !== job) return;
+      Object.assign(state.reviewing, { done, positions });
+      renderReview();
+    },
+  });
+  state.reviewing = { job, done: 0, positions: plies + 1 };
+  $('review-error').hidden = true;
+  renderReview();
+  try {
+    const json = await job.result;
+    if (state.game === g && g.plies.length === plies) {
+      state.review = new Review(json, plies);
+      state.reviewedGame = g;
+    }
+  } catch (e) {
+    if (!e.cancelled) {
+      $('review-error').textContent = `The review stopped: ${e.message}`;
+      $('review-error').hidden = false;
+    }
+  } finally {
+    if (state.reviewing?.job === job) state.reviewing = null;
+  }
+  renderAll();
+}
+
+const sideOf = (ply) => state.game.positionAt(ply - 1).side;
+
+/** A lost move's better move in the move list's notation, and its score
+ * (from the mover's view). */
+function betterText(entry) {
+  const better = entry.better;
+  if (!better?.move) return 'Kyodai found no better move';
+  return `better ${better.move[notation()] ?? better.move.cecp} (${better.score})`;
+}
+
+/** Under the moves: what the review says of the move shown on the board. */
+function renderReviewNote(review) {
+  const note = $('review-note');
+  const entry = review?.at(state.view);
+  note.hidden = !entry;
+  if (!entry) return;
+  const ply = state.game.plies[state.view - 1];
+  const mover = sideName(sideOf(state.view));
+  const curve = review.curve();
+  const move = document.createElement('b');
+  move.textContent = `${plyText(ply)}${GLYPHS[entry.judgement] ?? ''}`;
+  const parts = [move, ' '];
+  if (entry.judgement) {
+    const verdict = document.createElement('strong');
+    verdict.textContent = entry.judgement;
+    parts.push(verdict, ': ');
+  }
+  parts.push(`${entry.score} for ${mover} (depth ${entry.depth}); Sente's winning chances ${Math.round(curve[state.view - 1])}% → ${Math.round(curve[state.view])}%.`);
+  const better = entry.better;
+  if (entry.judgement && better?.move) {
+    const key = notation();
+    // KIF has no line form: the line goes in USI, lishogi's other notation.
+    const line = (key === 'cecp' ? better.line.cecp : better.line.usi) ?? better.line.cecp;
+    parts.push(` Kyodai prefers ${better.move[key] ?? better.move.cecp} (${better.score} for ${mover}, depth ${better.depth}): ${line.join(' ')}`);
+  }
+  note.className = `review-note${entry.judgement ? ` j-${entry.judgement.toLowerCase()}` : ''}`;
+  note.replaceChildren(...parts);
+}
+
+/** The review card (its progress, each side's figures) and the graph. */
+function renderReview() {
+  const g = state.game;
+  const review = currentReview();
+  const running = state.reviewing;
+  $('review-start').disabled = !!running || !g.plies.length;
+  $('review-running').hidden = !running;
+  if (running) {
+    $('review-progress').max = Math.max(1, running.positions);
+    $('review-progress').value = running.done;
+    $('review-count').textContent = `${running.done} of ${running.positions} positions searched`;
+  }
+  $('review-about').hidden = !!review || !!running;
+  const totals = $('review-totals');
+  totals.hidden = !review;
+  if (review) {
+    const names = gameRecord();
+    const rows = review.totals.map((t, i) => {
+      const tr = document.createElement('tr');
+      const name = [names.white, names.black][i];
+      const cells = [`${i ? '☖' : '☗'} ${name}`, `${t.accuracy.toFixed(1)}%`, t.inaccuracies, t.mistakes, t.blunders, Math.round(t.loss)];
+      for (const [k, text] of cells.entries()) {
+        const td = document.createElement(k ? 'td' : 'th');
+        td.textContent = text;
+        tr.append(td);
+      }
+      return tr;
+    });
+    totals.tBodies[0].replaceChildren(...rows);
+  }
+  $('graph').hidden = !review;
+  $('layout').classList.toggle('reviewed', !!review);
+  if (review) {
+    const label = (ply) => `${review.at(ply).judgement}: ${plyText(g.plies[ply - 1])}`;
+    drawGraph($('graph-svg'), review, state.view, $('board').clientWidth, 96, label);
+  }
+}
+
+const MAX_RECORD_BYTES = 64 << 20; // the module's own bound (src/record/replay.rs)
+
+/** A record file's text: UTF-8, or Shift_JIS, which older KIF files are in. */
+async function fileText(file) {
+  const bytes = await file.arrayBuffer();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('shift_jis').decode(bytes);
+  }
+}
+
+function showRecordMessages(lines) {
+  const box = $('record-error');
+  box.hidden = !lines.length;
+  box.replaceChildren(...lines.map((text) => {
+    const line = document.createElement('span');
+    line.textContent = text;
+    return line;
+  }));
+}
+
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Run `task`, the opening of a record's game, with `state.opening` set
+ * (set before the first await: a caller that clicked can wait on it). */
+async function opening(task) {
+  state.opening = true;
+  try {
+    await task();
+  } finally {
+    state.opening = false;
+  }
+}
+
+/** Read a record with the module's readers and open its first game. */
+async function openRecord(text) {
+  showRecordMessages([]);
+  if (!text.trim()) {
+    showRecordMessages(['Choose a record file or paste a record first.']);
+    return;
+  }
+  const read = await state.engine.readRecord(text, $('variant').value);
+  state.record = read;
+  const titles = read.games.map((game) => {
+    const v = state.variants.find((x) => x.name === game.variant);
+    return `${game.number}. ${game.players} · ${v?.title ?? game.variant} · ${game.plies.length} plies${game.result ? ` · ${game.result}` : ''}`;
+  });
+  $('record-games').replaceChildren(...titles.map((title, i) => new Option(title, i)));
+  $('record-games').hidden = read.games.length < 2;
+  if (!read.games.length) {
+    showRecordMessages(['No game could be read.', ...read.problems.map((p) => `${capitalised(p.message)}.`)]);
+    return;
+  }
+  await openGame(read.games[0]);
+}
+
+/** Open a game the module read: the board at its start, or where a problem
+ * stopped the reading, and the problems said. */
+async function openGame(game) {
+  const problems = state.record.problems.map((p) => `${capitalised(p.message)}.`);
+  const stopped = state.record.problems.find((p) => p.game === game.number && p.ply);
+  if (stopped) problems.push(`Game ${game.number} is opened up to ply ${game.plies.length}, the last read.`);
+  if (!state.variants.some((v) => v.name === game.variant)) {
+    showRecordMessages([...problems, `The page has no variant ${game.variant}.`]);
+    return;
+  }
+  showRecordMessages(problems);
+  $('variant').value = game.variant;
+  // Both sides by hand: the game is looked at, and can be played on.
+  $('mode').value = 'watch';
+  await newGame(undefined, game);
+  go(stopped ? game.plies.length : 0);
+  // On a phone the board is a screen above this card; a message keeps it here.
+  if (!problems.length) $('board-area').scrollIntoView({ block: 'nearest' });
+}
+
+/** The engine replays a record's moves, and the page takes each position as
+ * the module wrote it. */
+async function replayRecord(game, opened) {
+  const v = game.variant;
+  const tag = (name) => opened.tags.find(([k]) => k === name)?.[1];
+  game.players = [tag('White') ?? 'Sente', tag('Black') ?? 'Gote'];
+  for (const [i, p] of opened.plies.entries()) {
+    // The module replayed them under the same rules: a refusal is not expected.
+    const answer = await state.session.userMove(p.cecp);
+    if (answer.illegal) {
+      showRecordMessages([`Kyodai refused ply ${i + 1} (${p.cecp}): ${answer.illegal}.`]);
+      break;
+    }
+    game.push(p.cecp, parseFen(p.fen, v.width, v.height), p.comments.join(' '));
+    Object.assign(game.plies[i], { usi: p.usi, kif: p.kif });
+    if (answer.result) game.result = answer.result;
+  }
+  if (!game.result && opened.result && opened.result !== '*') {
+    const termination = tag('Termination');
+    game.result = {
+      result: opened.result,
+      reason: termination && !['normal', 'unterminated'].includes(termination) ? termination : 'as recorded',
+    };
+  }
 }
 
 // ---- Controls -----------------------------------------------------------------
@@ -824,10 +1159,39 @@ function bindControls() {
     }
   });
   $('pgn-export').addEventListener('click', exportPgn);
+  $('notation').addEventListener('change', () => {
+    state.notation = $('notation').value;
+    renderAll();
+    refreshNotation().catch(report);
+  });
+  $('review-start').addEventListener('click', () => analyseGame().catch(report));
+  $('review-cancel').addEventListener('click', () => {
+    cancelReview();
+    renderAll();
+  });
+  $('graph-svg').addEventListener('click', (e) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    go(plyAt(e.clientX - box.left, box.width, state.game.plies.length));
+  });
+  $('record-open').addEventListener('click', () => opening(() => openRecord($('record-text').value)).catch(report));
+  $('record-file').addEventListener('change', () => opening(async () => {
+    const file = $('record-file').files[0];
+    if (!file) return;
+    if (file.size > MAX_RECORD_BYTES) {
+      showRecordMessages([`${file.name} is larger than ${MAX_RECORD_BYTES >> 20} MiB.`]);
+      return;
+    }
+    await openRecord(await fileText(file));
+  }).catch(report));
+  $('record-games').addEventListener('change', () => {
+    opening(() => openGame(state.record.games[Number($('record-games').value)])).catch(report);
+  });
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, textarea, select')) return;
     if (e.key === 'ArrowLeft') go(state.view - 1);
     if (e.key === 'ArrowRight') go(state.view + 1);
+    if (e.key === 'Home') go(0);
+    if (e.key === 'End') go(state.game.plies.length);
     if (e.key === 'Escape' && state.entry && !state.busy) {
       endEntry().then(renderAll, report);
     }

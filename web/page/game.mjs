@@ -28,9 +28,12 @@ export class Game {
     this.variant = variant;
     this.startFen = fen;
     this.start = parseFen(fen, variant.width, variant.height);
-    // { text, position, comment }, one per ply.
+    // { text, position, comment }, one per ply; `usi` and `kif`, the
+    // move in lishogi's notations, once the module has written them.
     this.plies = [];
     this.result = null; // { result, reason }
+    this.rules = 'standard'; // `lishogi` for a record from lishogi
+    this.players = null; // [Sente, Gote] as a record names them
   }
 
   /** The position after `ply` plies (0: the start). */

@@ -168,3 +168,30 @@ export function sfenToFen(sfen) {
   }
   return `${board} ${side === 'b' ? 'w' : 'b'} - 0 1`;
 }
+
+// KIF's ranks, from the top: lishogi writes Chu's twelve in kanji numbers.
+const KANJI_RANKS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
+
+/**
+ * The labels along the board's edges, in the order the page draws the
+ * columns (left to right) and rows (top to bottom), for the move list's
+ * notation: Kyodai's (CECP) letters `a` from Sente's left and numbers from
+ * Sente's side; lishogi's (USI, KIF) file numbers from Sente's right and
+ * ranks from the top, letters for USI and kanji for KIF.
+ */
+export function boardCoordinates(width, height, notation, flipped) {
+  const files = [];
+  const ranks = [];
+  for (let col = 0; col < width; col++) {
+    const file = flipped ? width - 1 - col : col;
+    files.push(notation === 'cecp' ? String.fromCharCode(97 + file) : String(width - file));
+  }
+  for (let row = 0; row < height; row++) {
+    const rank = flipped ? row : height - 1 - row;
+    const fromTop = height - 1 - rank;
+    if (notation === 'cecp') ranks.push(String(rank + 1));
+    else if (notation === 'kif') ranks.push(KANJI_RANKS[fromTop] ?? String(fromTop + 1));
+    else ranks.push(String.fromCharCode(97 + fromTop));
+  }
+  return { files, ranks };
+}

@@ -20,7 +20,8 @@ export function formatSeconds(s) {
 
 /**
  * game: { event, site, date, round, white, black, result ('1-0', '0-1',
- * '1/2-1/2' or '*'), reason, termination, variant, startFen, standardStart,
+ * '1/2-1/2' or '*'), reason, termination, variant, rules (omitted or
+ * 'standard': Kyodai's own), startFen, standardStart,
  * timeControl (or whiteTimeControl and blackTimeControl),
  * moves: [{ text, comment }] }.
  */
@@ -41,6 +42,8 @@ export function writePgn(game) {
     tag('SetUp', '1');
   }
   tag('Variant', game.variant);
+  // Kyodai's own tag for a rule set other than its own (src/record/pgn.rs).
+  if (game.rules && game.rules !== 'standard') tag('Rules', game.rules);
   const white = game.whiteTimeControl ?? game.timeControl ?? '-';
   const black = game.blackTimeControl ?? game.timeControl ?? '-';
   if (white === black) {

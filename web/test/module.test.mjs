@@ -1,7 +1,8 @@
 // The engine module (web/dist/kyodai.mjs) under Node.js: both protocols'
 // handshakes, the same best move as the native binary at a fixed depth in
 // every variant, `stop` during endless analysis, bad input, lishogi's
-// analysis command sequence, and the module without a shared buffer.
+// analysis command sequence, the module without a shared buffer, and its
+// record reader and game review.
 // Needs `scripts/build-web.sh` and `cargo build --release` first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -197,4 +198,40 @@ test('without a shared buffer a search without limit still ends', async () => {
   // The stop waited for the search's end, which came with the limit.
   assert.ok(ms > 200 && ms < 10000, `stop answered after ${ms} ms`);
   e.close();
+});
+
+test("records and reviews: the engine's readers and kyodai analyse's figures, beside a running search", async (t) => {
+  const engine = await Kyodai();
+  t.after(() => engine.terminate());
+  // An endless analysis in the protocol's engine holds up neither.
+  const lines = new Lines((line) => engine.postMessage(line));
+  engine.addMessageListener((line) => lines.take(line));
+  await lines.ask('usi', 'usiok');
+  engine.postMessage('position startpos');
+  engine.postMessage('go infinite');
+  const read = await engine.readRecord('position startpos moves 3i3h 10d10e 3h3z\n');
+  assert.equal(read.format, 'USI');
+  assert.deepEqual(read.games[0].plies.map((p) => [p.usi, p.cecp, p.kif]), [
+    ['3i3h', 'j4j5', '▲3八歩兵 （←3九）'],
+    ['10d10e', 'c9c8', '△10五歩兵 （←10四）'],
+  ]);
+  assert.deepEqual(read.problems.map((p) => [p.game, p.ply, p.text]), [[1, 3, '3h3z']]);
+  const progress = [];
+  const job = engine.review('[Variant "chu"]\n\n1. f4f5 g9g8 2. f5f6 *\n', {
+    movetimeMs: 50,
+    onProgress: (done, positions) => progress.push([done, positions]),
+  });
+  const review = await job.result;
+  assert.deepEqual(progress.at(-1), [4, 4]);
+  assert.deepEqual(review.plies.map((p) => p.ply), [1, 2, 3]);
+  assert.deepEqual(review.totals.map((s) => s.moves), [2, 1]);
+  assert.match(review.pgn, /\[WhiteAccuracy "\d+\.\d"\]/);
+  // Cancelled, the result rejects at once; a record with no game is
+  // refused with the reader's reason.
+  const long = engine.review('[Variant "chu"]\n\n1. f4f5 g9g8 2. f5f6 *\n', { movetimeMs: 2000 });
+  long.cancel();
+  await assert.rejects(long.result, (e) => e.cancelled === true);
+  const bad = engine.review('[Variant "nonesuch"]\n\n1. a1a2 *\n');
+  await assert.rejects(bad.result, /unknown variant 'nonesuch'/);
+  await lines.ask('stop', 'bestmove');
 });

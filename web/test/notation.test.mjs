@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  parseFen, writeFen, parseMove, moveText, applyMove, squareName, parseSquare,
+  parseFen, writeFen, parseMove, moveText, applyMove, squareName, parseSquare, boardCoordinates,
 } from '../page/notation.mjs';
 
 const CHU = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 0 1';
@@ -73,4 +73,16 @@ test('SFEN for Chu: the same board, the side letters swapped', async () => {
   assert.equal(sfenToFen(start), CHU);
   assert.equal(sfenToFen(start.replace(' b - 1', ' w 7f 12')).split(' ')[1], 'b');
   assert.throws(() => sfenToFen('12/12 x - 1'), /not an SFEN/);
+});
+
+test("board coordinates: Kyodai's a1 at Sente's lower left, lishogi's 12a at the upper left", () => {
+  const cecp = boardCoordinates(12, 12, 'cecp', false);
+  assert.deepEqual([cecp.files[0], cecp.files[11], cecp.ranks[0], cecp.ranks[11]], ['a', 'l', '12', '1']);
+  const usi = boardCoordinates(12, 12, 'usi', false);
+  assert.deepEqual([usi.files[0], usi.files[11], usi.ranks[0], usi.ranks[11]], ['12', '1', 'a', 'l']);
+  const kif = boardCoordinates(12, 12, 'kif', false);
+  assert.deepEqual([kif.ranks[0], kif.ranks[6], kif.ranks[11]], ['一', '七', '十二']);
+  // Flipped, Gote's side is at the bottom: the labels run the other way.
+  const flipped = boardCoordinates(12, 12, 'usi', true);
+  assert.deepEqual([flipped.files[0], flipped.ranks[0]], ['1', 'l']);
 });

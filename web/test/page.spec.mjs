@@ -1,7 +1,8 @@
 // The page in headless Chromium: it loads without a console error, plays
 // a short game by clicks in every variant against Kyodai, enters a Lion
 // double capture, an igui, a promotion and a Nutty burn with the engine's
-// marks, shows analysis lines, takes moves back and exports PGN.
+// marks, shows analysis lines, takes moves back and exports PGN; opens
+// game records (a bad one too), reviews a game and reads its graph.
 //
 // It tests web/dist/ (the page beside the WebAssembly module, built by
 // scripts/build-web.sh) when that is built, else the page with native
@@ -10,7 +11,7 @@
 
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './native-server.mjs';
 import { startStaticServer } from './static-server.mjs';
@@ -483,4 +484,152 @@ test('byoyomi: Kyodai moves within the period; a side over it loses', { skip }, 
   assert.ok(times[0] < 2 && times[2] < 2, `Kyodai's times ${times}`);
   await page.waitForFunction(() => window.kyodaiPage.game.result, null, { timeout: 5000 });
   assert.equal(await page.textContent('#result'), '1-0 Gote loses on time');
+});
+
+// ---- Records and the game review (the module's own: web/dist only) ----------
+
+const skipModule = skip || (!useDist && 'records and reviews are the module\'s: scripts/build-web.sh');
+// lishogi's KIF of a Lion handicap game (tests/records/): Gote moves first
+// and loses its Lion at ply 3 to an igui.
+const HANDICAP_KIF = readFileSync(new URL('../../tests/records/handicap.kif', import.meta.url), 'utf8');
+
+/** Paste `text` into "Open a game" and open it. */
+async function openRecord(page, text) {
+  if (!(await page.locator('#record-text').isVisible())) await page.click('#open-card summary');
+  await page.fill('#record-text', text);
+  await page.click('#record-open');
+  await opened(page);
+}
+
+async function opened(page) {
+  await page.waitForFunction(() => !window.kyodaiPage.opening && window.kyodaiPage.ready && !window.kyodaiPage.busy);
+  await idle(page);
+}
+
+const edges = (page) => page.evaluate(() => ({
+  files: [...document.querySelectorAll('#files span')].map((s) => s.textContent),
+  ranks: [...document.querySelectorAll('#ranks span')].map((s) => s.textContent),
+}));
+
+test('a KIF game pasted opens and steps; its moves and the board\'s edges in each notation', { skip: skipModule }, async (t) => {
+  const page = await open(t, { query: '?variant=wa-shogi' });
+  await openRecord(page, HANDICAP_KIF);
+  assert.equal(await page.inputValue('#variant'), 'chu');
+  const g = await page.evaluate(() => ({ plies: window.kyodaiPage.game.plies.length, rules: window.kyodaiPage.game.rules, view: window.kyodaiPage.view }));
+  assert.deepEqual(g, { plies: 6, rules: 'lishogi', view: 0 });
+  assert.match(await page.textContent('#result'), /^1-0 投了/);
+  assert.equal(await page.isVisible('#record-error'), false);
+  // Kyodai's notation: letters from Sente's left below, numbers on the left.
+  await page.selectOption('#notation', 'cecp');
+  assert.equal((await moves(page))[0], 'g10g8');
+  let e = await edges(page);
+  assert.deepEqual([e.files[0], e.files[11], e.ranks[0], e.ranks[11]], ['a', 'l', '12', '1']);
+  // lishogi's: files 12 to 1 above, ranks a to l (KIF: 一 to 十二) on the right.
+  await page.selectOption('#notation', 'usi');
+  assert.equal((await moves(page))[0], '6c6e');
+  e = await edges(page);
+  assert.deepEqual([e.files[0], e.files[11], e.ranks[0], e.ranks[11]], ['12', '1', 'a', 'l']);
+  await page.selectOption('#notation', 'kif');
+  assert.deepEqual((await moves(page)).slice(0, 2), ['△6五獅子 （←6三）', '▲7八獅子 （←7十）']);
+  e = await edges(page);
+  assert.deepEqual([e.ranks[0], e.ranks[11]], ['一', '十二']);
+  // The labels are on the screen, beside the board.
+  const board = await page.locator('#board').boundingBox();
+  const file = await page.locator('#files span').first().boundingBox();
+  const rank = await page.locator('#ranks span').first().boundingBox();
+  assert.ok(file.y + file.height <= board.y + 1 && file.y >= 0, 'files above the board');
+  assert.ok(rank.x >= board.x + board.width - 1 && rank.x + rank.width <= 1280, 'ranks right of it');
+  // Stepping: the position after each ply is the engine's.
+  await page.click('#next');
+  await page.click('#next');
+  assert.equal(await page.evaluate(() => window.kyodaiPage.view), 2);
+  await page.keyboard.press('End');
+  assert.equal(await page.evaluate(() => window.kyodaiPage.view), 6);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => window.kyodaiPage.view), 2);
+  assert.equal(await page.getAttribute('[data-square="g8"] .pc', 'class'), 'pc gote turned');
+  // A game played here reads in lishogi's notation too (the module writes it).
+  await page.selectOption('#variant', 'chu');
+  await idle(page);
+  await click(page, 'f4');
+  await click(page, 'f5');
+  await page.waitForFunction(() => document.querySelector('.ply')?.textContent === '▲7八歩兵 （←7九）');
+  await page.selectOption('#notation', 'usi');
+  assert.deepEqual(await moves(page), ['7i7h']);
+});
+
+test('Analyse game: progress, a blunder marked with the better move, accuracy, the graph clicked', { skip: skipModule }, async (t) => {
+  const page = await open(t);
+  await openRecord(page, HANDICAP_KIF);
+  await page.selectOption('#notation', 'cecp');
+  await page.selectOption('#review-time', '200');
+  await page.click('#review-start');
+  await page.waitForFunction(() => window.kyodaiPage.review, null, { timeout: 60000 });
+  assert.equal(await page.isVisible('#review-running'), false);
+  // Gote's Lion walked into Sente's at ply 3: a blunder, the better move named.
+  const blunder = page.locator('[data-ply="3"]');
+  assert.equal(await blunder.getAttribute('data-judgement'), 'Blunder');
+  assert.equal(await blunder.locator('.nag').textContent(), '??');
+  assert.match(await blunder.getAttribute('title'), /^Blunder: better [a-l]\d+[a-l]\d+/);
+  assert.equal(await page.locator('[data-judgement]').count(), 1);
+  // Each side's figures: Gote's one blunder and lower accuracy.
+  const rows = await page.$$eval('#review-totals tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.equal(rows.length, 2);
+  assert.equal(rows[0][0], '☗ Shita');
+  assert.deepEqual(rows[1].slice(2, 5), ['0', '0', '1']);
+  assert.ok(parseFloat(rows[1][1]) < parseFloat(rows[0][1]), `accuracy ${rows[1][1]} < ${rows[0][1]}`);
+  // The graph under the board: a click goes to the ply under it.
+  const graph = page.locator('#graph-svg');
+  const box = await graph.boundingBox();
+  const board = await page.locator('#board').boundingBox();
+  assert.ok(box.y > board.y + board.height, 'the graph is under the board');
+  assert.equal(await page.locator('#graph-svg .dot').count(), 1);
+  assert.equal(await page.textContent('#graph-svg .dot title'), 'Blunder: g8g6');
+  await graph.click({ position: { x: box.width * (3 / 6), y: box.height / 2 } });
+  assert.equal(await page.evaluate(() => window.kyodaiPage.view), 3);
+  const note = await page.textContent('#review-note');
+  assert.match(note, /^g8g6\?\? Blunder: .* Kyodai prefers [a-l]\d+[a-l]\d+ /);
+  await graph.click({ position: { x: 2, y: box.height / 2 } });
+  assert.equal(await page.evaluate(() => window.kyodaiPage.view), 0);
+  // The PGN is the review's: kyodai analyse's comments, NAGs and figures.
+  await page.click('#io-card summary');
+  await page.click('#pgn-export');
+  const pgn = await page.inputValue('#pgn');
+  assert.match(pgn, /g8g6 \$4 \{-?\d+\.\d\d\/\d+ /);
+  assert.match(pgn, /\[BlackBlunders "1"\]/);
+  // A review can be cancelled, and the page is usable meanwhile.
+  await page.selectOption('#review-time', '3000');
+  await page.click('#review-start');
+  await page.waitForFunction(() => window.kyodaiPage.reviewing);
+  assert.equal(await page.isVisible('#review-progress'), true);
+  await page.click('#next');
+  assert.equal(await page.evaluate(() => window.kyodaiPage.view), 1);
+  await page.click('#review-cancel');
+  assert.equal(await page.evaluate(() => window.kyodaiPage.reviewing), null);
+  assert.equal(await page.isVisible('#review-running'), false);
+  assert.equal(await page.isEnabled('#review-start'), true);
+});
+
+test('a bad record: the error names the game, ply and move text; what was read before it opens', { skip: skipModule }, async (t) => {
+  const page = await open(t);
+  await openRecord(page, 'position startpos moves 3i3h 10d10e 3h3z\n');
+  const error = await page.textContent('#record-error');
+  assert.match(error, /Game 1, ply 3 \('3h3z'\): /);
+  assert.match(error, /Game 1 is opened up to ply 2, the last read\./);
+  assert.deepEqual(await page.evaluate(() => [window.kyodaiPage.game.plies.length, window.kyodaiPage.view]), [2, 2]);
+  // A file's good game is not lost to a bad one after it; each can be chosen.
+  await openRecord(page, '[Variant "chu"]\n\n1. f4f5 g9g8 *\n\n[Variant "chu"]\n\n1. f4f5 zz9 *\n');
+  assert.equal(await page.locator('#record-games option').count(), 2);
+  assert.match(await page.textContent('#record-error'), /^Game 2, ply 2 \('zz9'\): /);
+  assert.equal(await page.evaluate(() => window.kyodaiPage.game.plies.length), 2);
+  await page.selectOption('#record-games', '1');
+  await opened(page);
+  assert.equal(await page.evaluate(() => window.kyodaiPage.game.plies.length), 1);
+  assert.match(await page.textContent('#record-error'), /Game 2 is opened up to ply 1/);
+  // Nothing readable: said, and the game on the board stays.
+  await openRecord(page, '[Variant "nonesuch"]\n\n1. a1a2 *\n');
+  assert.match(await page.textContent('#record-error'), /^No game could be read\.Game 1: unknown variant 'nonesuch'/);
+  assert.equal(await page.evaluate(() => window.kyodaiPage.game.plies.length), 1);
 });

@@ -34,6 +34,8 @@ function page() {
     labels: select('kanji', ['kanji', 'latin']),
     analyse: checkbox(true),
     multipv: select('2', ['1', '2', '3']),
+    notation: select('cecp', ['cecp', 'usi', 'kif']),
+    'review-time': select('500', ['200', '500', '1000', '3000']),
   };
   return { controls, getElementById: (id) => controls[id] ?? null };
 }
@@ -50,6 +52,7 @@ test('the choices made on one visit are the controls\' values on the next', () =
   Object.assign(first.controls.clock, { value: 'custom' });
   Object.assign(first.controls['clock-min'], { value: '12.5' });
   Object.assign(first.controls.labels, { value: 'latin' });
+  Object.assign(first.controls.notation, { value: 'kif' });
   first.controls.analyse.checked = false;
   saveSettings(first, storage);
   const next = page();
@@ -58,6 +61,7 @@ test('the choices made on one visit are the controls\' values on the next', () =
   assert.equal(next.controls.clock.value, 'custom');
   assert.equal(next.controls['clock-min'].value, '12.5');
   assert.equal(next.controls.labels.value, 'latin');
+  assert.equal(next.controls.notation.value, 'kif');
   assert.equal(next.controls.analyse.checked, false);
   assert.equal(next.controls.mode.value, 'sente');
 });
