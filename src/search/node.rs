@@ -6,9 +6,7 @@
 use super::ordering::{
     GOOD_CAPTURE, HISTORY_MAX, KILLER_SCORE, LESSER_VARIANT, TT_MOVE, capture_gain, pick,
 };
-use super::scores::{
-    INF, MATE, MATE_BOUND, over_score, repetition_score, score_from_tt, score_to_tt,
-};
+use super::scores::{INF, MATE, MATE_BOUND, over_score, repetition_score, score_to_tt, table_cut};
 use super::worker::{MAX_PLY, Shared, Worker};
 use crate::board::Position;
 use crate::eval::evaluate;
@@ -65,16 +63,9 @@ impl Worker {
         if let Some(e) = entry
             && !pv_node
             && e.depth as i32 >= depth
+            && let Some(s) = table_cut(&e, ply, alpha, beta)
         {
-            let s = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+            return s;
         }
 
         let static_eval = if in_check { -INF } else { evaluate(pos) };

@@ -1,7 +1,7 @@
 //! The quiescence search: captures only, from a stand-pat score.
 
 use super::ordering::{capture_gain, defended, keep_strongest_variants, pick};
-use super::scores::{over_score, score_from_tt, score_to_tt, takes_last_royal};
+use super::scores::{over_score, score_to_tt, table_cut, takes_last_royal};
 use super::worker::{MAX_PLY, Shared, Worker};
 use crate::board::Position;
 use crate::eval::evaluate;
@@ -57,16 +57,11 @@ impl Worker {
             return stand;
         }
         let key = (param(P::QsTable) == 1).then(|| pos.search_key());
-        if let Some(e) = key.and_then(|k| self.tt.probe(k)) {
-            let s = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+        if let Some(s) = key
+            .and_then(|k| self.tt.probe(k))
+            .and_then(|e| table_cut(&e, ply, alpha, beta))
+        {
+            return s;
         }
         let alpha0 = alpha;
         alpha = alpha.max(stand);

@@ -5,6 +5,7 @@
 use crate::board::Position;
 use crate::moves::Move;
 use crate::repetition::Verdict;
+use crate::tt::{Bound, Entry};
 use crate::types::Color;
 
 pub const MATE: i32 = 100_000;
@@ -57,6 +58,18 @@ pub(super) fn score_from_tt(s: i32, ply: usize) -> i32 {
     } else {
         s
     }
+}
+
+/// The score a table entry settles a node with, between `alpha` and
+/// `beta` at `ply`: its score where its bound cuts the window off.
+pub(super) fn table_cut(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = score_from_tt(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
 }
 
 /// Score of a game ended by the repetition rule, for `side` to move. A
