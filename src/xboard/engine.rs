@@ -1,30 +1,24 @@
-//! CECP (XBoard protocol version 2).
-//!
-//! The adapter takes one input line at a time from its host (`host`) and
-//! hands its lines to the host's output. The engine's own search runs
-//! where the command that asked for it is handled; the host judges each
-//! line as it arrives (`Protocol::interrupter`) and stops that search for
-//! the commands that must interrupt it (`?` plays the best move found so
-//! far; `new`, `force`, `result`, `quit`, ... abandon it). Every line is
-//! handled in order, so `pong` always follows the commands before its
-//! `ping`. A background search (analysis, pondering) runs while commands go
-//! on being handled: those that leave it running (`.`, `ping`, `time`,
-//! ...) are answered beside it, the first other command stops it, and it
-//! restarts, if still wanted, once that command is handled.
+//! The CECP engine: its state, the commands that change the game, the
+//! features it announces, and its moves.
 
+use super::commands::{
+    HELP, Settings, Stat, abandons_search, handle_beside_search, looks_like_move, parse_level,
+    runs_beside_search, split_command, thinking_line,
+};
+use super::setup::{rank_16_origin, setup_lines};
 use crate::board::Position;
 use crate::clock::Instant;
 use crate::engine::control::SearchControl;
 use crate::engine::options::{self, Kind, MAX_HASH_MB};
 use crate::engine::session::{Decision, Session};
 use crate::game::Ending;
-use crate::highlight::{self, Entry, Marker};
+use crate::highlight::Entry;
 use crate::host::{Interrupter, Link, Protocol};
 use crate::movegen::parse_move;
 use crate::search::{Info, MAX_THREADS};
 use crate::time::{self, Control};
-use crate::types::{Color, Square};
-use crate::variant::{PieceType, Variant, VariantSet};
+use crate::types::Color;
+use crate::variant::{Variant, VariantSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -38,114 +32,6 @@ const LAYOUT_OPTION_SUFFIX: &str = " layout";
 /// The deepest `sd` taken: the search's own limit (search/mod.rs: `MAX_PLY`
 /// less 10 plies of quiescence room).
 const MAX_DEPTH: u32 = 90;
-/// `help`: comment lines, which a GUI ignores.
-const HELP: &[&str] = &[
-    "# Kyodai speaks CECP (XBoard protocol 2). Commands:",
-    "#   new, variant NAME, setboard FEN: start a game",
-    "#   usermove MOVE (or MOVE alone, e.g. f4f5, f6f7,f7f8, c8c9+), undo, remove",
-    "#   go (play the side to move), force (play neither), playother, ? (move now)",
-    "#   level MOVES MINUTES INCREMENT, st SECONDS, sd DEPTH, time/otim CENTISECONDS",
-    "#   analyze (think without moving; . shows progress), exit, hint",
-    "#   exclude/include MOVE|all, post/nopost (thinking output), hard/easy (pondering)",
-    "#   memory MB, cores N, option NAME=VALUE, ping N, fen (the position), quit",
-];
-
-/// Commands that end a search without playing its move.
-fn abandons_search(cmd: &str) -> bool {
-    matches!(
-        cmd,
-        "new"
-            | "force"
-            | "result"
-            | "quit"
-            | "setboard"
-            | "undo"
-            | "remove"
-            | "variant"
-            | "edit"
-            | "go"
-            | "playother"
-    )
-}
-
-/// Commands a background search (analysis, pondering) runs on through: they
-/// change nothing it depends on, so they are handled while it runs
-/// (`handle_beside_search`).
-fn runs_beside_search(cmd: &str) -> bool {
-    matches!(
-        cmd,
-        "" | "."
-            | "ping"
-            | "post"
-            | "nopost"
-            | "easy"
-            | "hard"
-            | "time"
-            | "otim"
-            | "xboard"
-            | "computer"
-            | "name"
-            | "rating"
-            | "ics"
-            | "accepted"
-            | "rejected"
-            | "random"
-    )
-}
-
-/// A command line's command word and its argument.
-fn split_command(line: &str) -> (&str, &str) {
-    let line = line.trim();
-    line.split_once(char::is_whitespace)
-        .map_or((line, ""), |(c, a)| (c, a.trim()))
-}
-
-/// A search's progress as `.` reports it.
-#[derive(Clone, Copy, Default)]
-struct Stat {
-    centiseconds: u64,
-    nodes: u64,
-    depth: u32,
-}
-
-/// The settings the commands that `runs_beside_search` names change.
-struct Settings {
-    post: bool,
-    /// `hard`: think on the opponent's time.
-    ponder: bool,
-    my_time_ms: u64,
-}
-
-/// Handle a command that `runs_beside_search` names; `stat` answers `.`
-/// (`None`: no analysis is running, so there is nothing to report).
-fn handle_beside_search(
-    settings: &mut Settings,
-    out: &dyn Fn(&str),
-    cmd: &str,
-    arg: &str,
-    stat: Option<Stat>,
-) {
-    match cmd {
-        "." => {
-            if let Some(s) = stat {
-                let line = format!("stat01: {} {} {} 0 0", s.centiseconds, s.nodes, s.depth);
-                out(&line);
-            }
-        }
-        "ping" => out(&format!("pong {arg}")),
-        "post" => settings.post = true,
-        "nopost" => settings.post = false,
-        "hard" => settings.ponder = true,
-        "easy" => settings.ponder = false,
-        "time" => match arg.parse::<i64>() {
-            Ok(cs) => settings.my_time_ms = (cs.max(0) as u64).saturating_mul(10),
-            Err(_) => out(&format!("Error (bad time): {arg}")),
-        },
-        "otim" if arg.parse::<i64>().is_err() => out(&format!("Error (bad time): {arg}")),
-        // Information the engine has no use for (the opponent's clock too).
-        _ => {}
-    }
-}
 
 /// A background search under way (analysis, pondering).
 struct Background {
@@ -159,7 +45,7 @@ struct Background {
 }
 pub struct Engine {
     /// The game, its options and the engine's decisions.
-    session: Session,
+    pub(super) session: Session,
     search: SearchControl,
     /// The side the engine plays; `None` in force mode.
     engine_side: Option<Color>,
@@ -167,7 +53,7 @@ pub struct Engine {
     depth_limit: Option<u32>,
     settings: Settings,
     /// First legs of a move whose legs come on separate lines.
-    pending_legs: String,
+    pub(super) pending_legs: String,
     /// Raised by the host's input reader with the search's stop flag for
     /// commands after which the search's move is void.
     abandon: Arc<AtomicBool>,
@@ -179,7 +65,7 @@ pub struct Engine {
     /// Whether a background search runs, for the host's input reader.
     background_running: Arc<AtomicBool>,
     /// The move the user is entering with the mouse (`lift`, `put`).
-    entry: Option<Entry>,
+    pub(super) entry: Option<Entry>,
     link: Link,
 }
 
@@ -619,98 +505,7 @@ impl Engine {
         }
     }
 
-    /// A square named by the GUI, or an error said.
-    fn square(&mut self, cmd: &str, arg: &str) -> Option<Square> {
-        let v = self.session.variant();
-        // `put e5,`: XBoard adds the comma when Ctrl is held.
-        match Square::parse_prefix(arg.trim().trim_end_matches(','), v.width, v.height) {
-            Some((sq, "")) => Some(sq),
-            _ => {
-                self.say(&format!("Error (bad square): {cmd} {arg}"));
-                None
-            }
-        }
-    }
-
-    /// The highlight for the next click of the move being entered; no
-    /// square is marked for a piece that may not move now.
-    fn send_highlight(&mut self, extra: &[(Square, char)]) {
-        let pos = self.session.position();
-        let movable = !self.session.is_over()
-            && self.entry.as_ref().is_some_and(|e| {
-                pos.piece_at(e.from)
-                    .is_some_and(|p| p.color() == pos.side())
-            });
-        let marks = match &self.entry {
-            Some(e) if movable => highlight::markers(pos, e),
-            _ => Vec::new(),
-        };
-        let fen = highlight::colour_fen(pos, &marks, extra);
-        self.say(&format!("highlight {fen}"));
-    }
-
-    /// `lift SQ`: the user picked up the piece on SQ, or (right after a
-    /// `put` on a cyan square) goes on from there.
-    fn lift(&mut self, arg: &str) {
-        let Some(sq) = self.square("lift", arg) else {
-            return;
-        };
-        let goes_on = self
-            .entry
-            .as_ref()
-            .is_some_and(|e| e.legs.last() == Some(&sq));
-        if !goes_on {
-            self.entry = Some(Entry {
-                from: sq,
-                legs: Vec::new(),
-            });
-        }
-        self.send_highlight(&[]);
-    }
-
-    /// `put SQ`: the user dropped the piece. On a cyan square the move goes
-    /// on (XBoard sends `lift SQ` next); on a blue one the GUI waits for the
-    /// promotion `choice`; elsewhere the move is complete.
-    fn put(&mut self, arg: &str) {
-        let Some(sq) = self.square("put", arg) else {
-            return;
-        };
-        let Some(entry) = self.entry.as_mut() else {
-            return;
-        };
-        if entry.legs.last() == Some(&sq) {
-            // The same cyan square again: the move ends there.
-            self.entry = None;
-            return;
-        }
-        let marker = highlight::markers(self.session.position(), entry)
-            .into_iter()
-            .find(|(s, _)| *s == sq)
-            .map(|(_, m)| m);
-        match marker {
-            Some(Marker::Leg) => entry.legs.push(sq),
-            Some(Marker::ForcedPromotion) => self.say("choice +"),
-            _ => self.entry = None,
-        }
-    }
-
-    /// `hover SQ` over a red or magenta square: mark (green, not legal) the
-    /// pieces the move ending there removes besides the one on SQ (burns).
-    fn hover(&mut self, arg: &str) {
-        let Some(sq) = self.square("hover", arg) else {
-            return;
-        };
-        let Some(entry) = &self.entry else {
-            return;
-        };
-        let victims = highlight::victims(self.session.position(), entry, sq);
-        if !victims.is_empty() {
-            let extra: Vec<(Square, char)> = victims.into_iter().map(|s| (s, 'g')).collect();
-            self.send_highlight(&extra);
-        }
-    }
-
-    fn say(&mut self, line: &str) {
+    pub(super) fn say(&mut self, line: &str) {
         (self.link.out)(line);
     }
 
@@ -729,12 +524,6 @@ impl Engine {
         let fen = self.session.new_game(v);
         self.entry_reset();
         fen
-    }
-
-    /// A new position: no move is being entered.
-    fn entry_reset(&mut self) {
-        self.entry = None;
-        self.pending_legs.clear();
     }
 
     fn take_back(&mut self, plies: usize) {
@@ -804,150 +593,5 @@ impl Engine {
                 self.claim(ending);
             }
         }
-    }
-}
-
-/// A thinking-output line: `depth score centiseconds nodes pv`.
-fn thinking_line(info: &Info) -> String {
-    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-    format!(
-        "{} {} {} {} {}",
-        info.depth,
-        info.score,
-        info.elapsed_ms / 10,
-        info.nodes,
-        pv.join(" ")
-    )
-}
-
-/// The `setup` and `piece` lines that teach XBoard a variant it does not
-/// know: each piece type sits in its XBoard slot (`slot=` in engine.ini),
-/// written `^X` if it is the promoted form of `X` and `*X` if it promotes
-/// to a type other than `+X` (which must then be the Tokin slot's `^P`);
-/// the King's slot is the last token (the 65th, or the 66th when slot 64
-/// is used). Then one `piece` line per type that
-/// has an XBetza description.
-pub fn setup_lines(v: &Variant, start_fen: &str) -> Vec<String> {
-    let mut slots: [Option<&PieceType>; 66] = [None; 66];
-    for p in &v.pieces {
-        if let Some(s) = p.slot {
-            slots[s as usize] = Some(p);
-        }
-    }
-    let name = |p: &PieceType| {
-        if p.promoted {
-            format!("^{}", p.token.trim_start_matches('+'))
-        } else {
-            match p.promotes_to.map(|k| &v.piece(k).token) {
-                Some(to) if to.trim_start_matches('+') != p.token => format!("*{}", p.token),
-                _ => p.token.clone(),
-            }
-        }
-    };
-    // XBoard fills its slots in order and takes the last token of each
-    // half as the King; slot 64 is written only when a piece uses it.
-    let last = if slots[64].is_some() { 65 } else { 64 };
-    let white: String = (0..last)
-        .chain([65])
-        .map(|s| slots[s].map_or_else(|| ".".to_string(), name))
-        .collect();
-    let mut lines = vec![format!(
-        "setup ({white}{}) {}x{}+0_chu {}",
-        white.to_ascii_lowercase(),
-        v.width,
-        v.height,
-        start_fen
-    )];
-    lines.extend(
-        v.pieces
-            .iter()
-            .filter(|p| !p.xbetza.is_empty() && p.xbetza != "-")
-            .map(|p| format!("piece {}& {}", p.token, p.xbetza)),
-    );
-    lines
-}
-
-/// XBoard 4.9.1 writes rank 16 as `@` internally, so it takes a move from
-/// rank 16 for a drop: `k16j15` reaches the engine as `K@j15` (the origin's
-/// file letter, `@`, the destination). On a board with 16 ranks, in
-/// variants without drops, read it back as the move from rank 16 of that
-/// file. (XBoard also loses such a move's promotion suffix and kill
-/// squares, sends a move from a file whose letter is no piece letter as
-/// `@@@@`, and its own board goes wrong; the engine's own moves avoid rank
-/// 16 origins whenever they can: `movegen::interop_safe`.)
-fn rank_16_origin(v: &Variant, text: &str) -> Option<String> {
-    let (file, to) = text.split_once('@')?;
-    let [letter] = file.as_bytes() else {
-        return None;
-    };
-    let file = letter.to_ascii_lowercase();
-    let inside = (file as usize).checked_sub(b'a' as usize)? < v.width;
-    (v.height == 16 && inside && !to.is_empty()).then(|| format!("{}16{to}", file as char))
-}
-
-fn looks_like_move(s: &str) -> bool {
-    let b = s.as_bytes();
-    s == "@@@@"
-        || (b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() && !s.contains(' '))
-}
-
-/// `level MPS BASE INC`, BASE in minutes or `min:sec`, INC in seconds.
-fn parse_level(arg: &str) -> Option<Control> {
-    let f: Vec<&str> = arg.split_whitespace().collect();
-    if f.len() != 3 {
-        return None;
-    }
-    let moves_per_session = f[0].parse::<u32>().ok()?;
-    let base_ms = match f[1].split_once(':') {
-        Some((m, s)) => m
-            .parse::<u64>()
-            .ok()?
-            .saturating_mul(60_000)
-            .saturating_add(s.parse::<u64>().ok()?.saturating_mul(1000)),
-        // A float-to-integer cast saturates.
-        None => {
-            (f[1]
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite() && *x >= 0.0)?
-                * 60_000.0) as u64
-        }
-    };
-    let inc = f[2]
-        .parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && *x >= 0.0)?;
-    Some(Control::Level {
-        moves_per_session,
-        base_ms,
-        inc_ms: (inc * 1000.0) as u64,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn levels() {
-        assert_eq!(
-            parse_level("40 0:30 0"),
-            Some(Control::Level {
-                moves_per_session: 40,
-                base_ms: 30_000,
-                inc_ms: 0
-            })
-        );
-        assert_eq!(
-            parse_level("0 1 0.1"),
-            Some(Control::Level {
-                moves_per_session: 0,
-                base_ms: 60_000,
-                inc_ms: 100
-            })
-        );
-        assert_eq!(parse_level("0 x 1"), None);
-        assert_eq!(parse_level("0 1"), None);
-        assert_eq!(parse_level("-1 1 1"), None);
     }
 }
