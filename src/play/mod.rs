@@ -10,6 +10,7 @@
 pub mod clock;
 pub mod config;
 pub mod engine;
+mod numbers;
 pub mod pgn;
 pub mod referee;
 pub mod results;
