@@ -443,9 +443,13 @@ impl<'a> Search<'a> {
     fn lookup(&self, child: &Child) -> Entry {
         child
             .settled
-            .or_else(|| self.table.get(&child.key).copied())
-            .filter(|e| self.holds(e))
+            .or_else(|| self.held(child.key))
             .unwrap_or(Entry::FRESH)
+    }
+
+    /// The table's entry for `key` where it holds on the line searched now.
+    fn held(&self, key: u64) -> Option<Entry> {
+        self.table.get(&key).copied().filter(|e| self.holds(e))
     }
 
     /// Whether the limits have run out (read every `CHECK_EVERY` nodes).
@@ -614,12 +618,7 @@ impl<'a> Search<'a> {
     ) -> Entry {
         self.nodes += 1;
         if self.out_of_limits() {
-            return self
-                .table
-                .get(&key)
-                .copied()
-                .filter(|e| self.holds(e))
-                .unwrap_or(Entry::FRESH);
+            return self.held(key).unwrap_or(Entry::FRESH);
         }
         let attacking = pos.side() == self.attacker;
         if left == Some(0) && attacking {
@@ -703,19 +702,21 @@ impl<'a> Search<'a> {
         let mut plies_best: u16 = u16::MAX;
         let mut plies_worst: u16 = 0;
         // Attacking: the deepest place any child's disproof rests on;
-        // defending: the least deep among the disproofs (none for one that
-        // rests on nothing).
+        // defending: whether a disproof rests on nothing, else the least
+        // deep place one rests on.
         let mut deepest = left_out;
-        let mut least_deep: Option<Option<usize>> = None;
+        let mut clean_disproof = false;
+        let mut least_deep: Option<usize> = None;
         for (i, child) in children.iter().enumerate() {
             let e = self.lookup(child);
             if e.disproof == 0 {
-                let rests = e.rests_on.map(|(i, _)| usize::from(i));
-                deepest = deepest.max(rests);
-                least_deep = Some(least_deep.map_or(rests, |l| match (l, rests) {
-                    (None, _) | (_, None) => None,
-                    (Some(a), Some(b)) => Some(a.min(b)),
-                }));
+                match e.rests_on.map(|(place, _)| usize::from(place)) {
+                    None => clean_disproof = true,
+                    Some(place) => {
+                        deepest = deepest.max(Some(place));
+                        least_deep = Some(least_deep.map_or(place, |l| l.min(place)));
+                    }
+                }
             }
             let (mine, theirs) = if attacking {
                 (e.proof, e.disproof)
@@ -751,7 +752,7 @@ impl<'a> Search<'a> {
         } else if attacking {
             deepest
         } else {
-            least_deep.flatten()
+            least_deep.filter(|_| !clean_disproof)
         }
         .and_then(|i| self.resting_on(i));
         Combined {

@@ -69,14 +69,14 @@ impl Worker {
         let mut scores = std::mem::take(&mut self.scores[ply]);
         // From `QS_RECAPTURES` on, only the captures of the piece that moved
         // last: the attackers of its square alone are generated.
-        match pos.move_back(0).map(|m| m.to()) {
+        let last = pos.move_back(0).map(|m| m.to());
+        match last {
             Some(last) if qply >= QS_RECAPTURES => generate_captures_of(pos, last, &mut list),
             _ => generate_captures(pos, &mut list),
         }
         keep_strongest_variants(&mut list);
         scores.clear();
         scores.extend(list.iter().map(|&m| capture_gain(pos, m)));
-        let last = pos.move_back(0).map(|m| m.to());
         let most = param(P::QsCaptures) as usize;
         let mut searched = 0;
         let mut best_move = None;
