@@ -15,6 +15,7 @@ pub mod pgn;
 pub mod referee;
 pub mod results;
 pub mod score;
+mod setup;
 pub mod standings;
 pub mod stats;
 pub mod usi;
