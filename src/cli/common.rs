@@ -110,6 +110,12 @@ impl From<io::Error> for Stop {
     }
 }
 
+/// `--rules`'s values: the names in `Rules::NAMES`, read into a `Rules`.
+pub(crate) fn rules_parser() -> impl clap::builder::TypedValueParser<Value = Rules> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(Rules::NAMES).map(|name| Rules::parse(&name).unwrap_or_default())
+}
+
 /// `v` under the rule set `--rules` names.
 pub(crate) fn under_rules(
     set: &'static VariantSet,

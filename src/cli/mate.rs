@@ -1,7 +1,7 @@
 //! `kyodai mate`: its arguments and the run over a file of problems.
 
-use crate::cli::common::{Stop, read_text, under_rules, variant_named};
-use clap::builder::{PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
+use crate::cli::common::{Stop, read_text, rules_parser, under_rules, variant_named};
+use clap::builder::RangedU64ValueParser;
 use kyodai::search::MAX_THREADS;
 use kyodai::variant::{Rules, VariantSet};
 use std::io::{self, Write};
@@ -18,8 +18,7 @@ pub(crate) struct MateArgs {
     #[arg(
         long,
         default_value = "standard",
-        value_parser = PossibleValuesParser::new(Rules::NAMES)
-            .map(|name| Rules::parse(&name).unwrap_or_default())
+        value_parser = rules_parser()
     )]
     rules: Rules,
     /// Nodes a problem may search (the shortening of its line included).

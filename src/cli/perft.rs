@@ -1,7 +1,7 @@
 //! `kyodai perft`: its arguments, suites and counts.
 
-use crate::cli::common::{Stop, read_text, under_rules, variant_help, variant_named};
-use clap::builder::{PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
+use crate::cli::common::{Stop, read_text, rules_parser, under_rules, variant_help, variant_named};
+use clap::builder::RangedU64ValueParser;
 use kyodai::board::Position;
 use kyodai::perft;
 use kyodai::perft::Counting;
@@ -81,8 +81,7 @@ pub(crate) struct PerftArgs {
     #[arg(
         long,
         default_value = "standard",
-        value_parser = PossibleValuesParser::new(Rules::NAMES)
-            .map(|name| Rules::parse(&name).unwrap_or_default())
+        value_parser = rules_parser()
     )]
     rules: Rules,
     /// Print how the game has ended in the position counted from (after

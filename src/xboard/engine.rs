@@ -301,14 +301,7 @@ impl Engine {
                 for line in HELP {
                     self.say(line);
                 }
-                let names: Vec<&str> = self
-                    .session
-                    .set
-                    .variants
-                    .iter()
-                    .map(|v| v.name.as_str())
-                    .collect();
-                self.say(&format!("# Variants: {}", names.join(", ")));
+                self.say(&format!("# Variants: {}", self.session.set.names()));
             }
             "analyze" => {
                 self.analyzing = true;
