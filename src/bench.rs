@@ -5,7 +5,7 @@
 
 use crate::board::Position;
 use crate::clock::Instant;
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, SearchStats, Searcher};
 use crate::variant::{Variant, VariantSet};
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -61,12 +61,14 @@ fn depth_for(variant: &Variant, depth: u32) -> u32 {
 /// Search every position to its variant's depth in a bench of `depth`
 /// (`depth_for`) with `threads` threads. With more than one thread the
 /// node count varies from run to run; the time to reach the depth is the
-/// figure that matters then. The report goes to `out`; a write error (a
-/// closed pipe) ends the run.
+/// figure that matters then. With `stats`, the searches' counts of what
+/// they pruned and reduced follow, all positions together. The report
+/// goes to `out`; a write error (a closed pipe) ends the run.
 pub fn run(
     set: &'static VariantSet,
     depth: u32,
     threads: usize,
+    stats: bool,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let mut searcher = Searcher::new(64, Arc::new(AtomicBool::new(false)));
@@ -83,6 +85,7 @@ pub fn run(
     }
     let start = Instant::now();
     let mut total = 0u64;
+    let mut counts = SearchStats::default();
     for (v, fen) in fens {
         let Ok(mut pos) = Position::from_fen(v, &fen) else {
             eprintln!("bench: bad position for {}: {fen}", v.name);
@@ -109,9 +112,14 @@ pub fn run(
             position_start.elapsed().as_millis()
         )?;
         total += found.nodes;
+        counts += searcher.stats();
     }
     let secs = start.elapsed().as_secs_f64();
     writeln!(out, "nodes {total}")?;
     writeln!(out, "time {:.3}", secs)?;
-    writeln!(out, "nps {}", (total as f64 / secs.max(1e-6)) as u64)
+    writeln!(out, "nps {}", (total as f64 / secs.max(1e-6)) as u64)?;
+    if stats {
+        write!(out, "{counts}")?;
+    }
+    Ok(())
 }

@@ -77,7 +77,8 @@ pub fn mop_up_steps(pos: &Position) -> i32 {
     }
 }
 
-/// Friendly pieces next to a royal shield it; enemies next to it threaten.
+/// Friendly pieces next to a royal shield it; enemies next to it threaten,
+/// and more so when several are near; open lines into it expose it.
 fn royal_shelter(pos: &Position, sq: Square, color: Color) -> i32 {
     let w = &pos.variant().eval;
     let mut s = 0;
@@ -90,7 +91,37 @@ fn royal_shelter(pos: &Position, sq: Square, color: Color) -> i32 {
             };
         }
     }
+    if w.royal_exposure != 0 {
+        s -= w.royal_exposure * open_lines(pos, sq);
+    }
+    if w.royal_crowd != 0 {
+        let near = KING_STEPS
+            .iter()
+            .chain(LION_JUMPS.iter())
+            .filter(|&&d| {
+                pos.piece_at(sq.offset(d))
+                    .is_some_and(|q| q.color() != color)
+            })
+            .count() as i32;
+        s -= w.royal_crowd * near * near;
+    }
     if color == Color::White { s } else { -s }
+}
+
+/// Squares a Queen on `sq` would reach, the first piece on a line included.
+fn open_lines(pos: &Position, sq: Square) -> i32 {
+    let mut n = 0;
+    for &d in &KING_STEPS {
+        let mut to = sq.offset(d);
+        while pos.cell(to).is_empty() {
+            n += 1;
+            to = to.offset(d);
+        }
+        if !pos.cell(to).is_off() {
+            n += 1;
+        }
+    }
+    n
 }
 
 /// Enemy pieces within two steps of a Lion or a burning Demon on `sq`.
@@ -239,6 +270,29 @@ mod tests {
             score(set, "3k3/7/7/3d3/4G2/7/3K3 b") - score(set, "3k3/7/7/3d3/7/7/3K3 b"),
             7 - 300
         );
+    }
+
+    #[test]
+    fn open_lines_expose_a_royal() {
+        let set = threats("eval-royal-exposure = 5\neval-mop-up = 0\n");
+        // Kings on d1 and d7 of an empty board see 3 + 3 along their rank,
+        // 3 + 3 diagonally and 6 along the file (the other King counts):
+        // 18 each, so the term cancels.
+        assert_eq!(score(set, "3k3/7/7/7/7/7/3K3 w"), 0);
+        // A white Gold on d2 closes the white King's file to 1 square (13
+        // in all) and shortens the black King's by one (17).
+        assert_eq!(score(set, "3k3/7/7/7/7/3G3/3K3 w"), 300 + 5 * (17 - 13));
+    }
+
+    #[test]
+    fn enemies_crowding_a_royal_count_by_their_square() {
+        let set = threats("eval-royal-crowd = 7\neval-mop-up = 0\n");
+        let alone = score(set, "3k3/7/7/7/7/7/3K3 w");
+        // Black Golds two steps from the white King: one costs 7, two 28,
+        // one three steps away nothing.
+        assert_eq!(score(set, "3k3/7/7/7/3g3/7/3K3 w") - alone, -300 - 7);
+        assert_eq!(score(set, "3k3/7/7/7/2g1g2/7/3K3 w") - alone, -600 - 28);
+        assert_eq!(score(set, "3k3/7/7/3g3/7/7/3K3 w") - alone, -300);
     }
 
     #[test]

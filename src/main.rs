@@ -71,6 +71,11 @@ enum Command {
             )
         )]
         threads: usize,
+        /// Also print what the searches pruned and reduced, all positions
+        /// together: the nodes each pruning cut, the moves each skipped or
+        /// reduced, where the cut-offs came from.
+        #[arg(long)]
+        stats: bool,
     },
     /// Print balanced opening positions (FENs) for engine matches.
     Openings {
@@ -324,7 +329,11 @@ fn run(cli: Cli) -> Result<(), Stop> {
             drop(out);
             Ok(kyodai::play::results::merge(&args)?)
         }
-        Some(Command::Bench { depth, threads }) => Ok(bench::run(set, depth, threads, &mut out)?),
+        Some(Command::Bench {
+            depth,
+            threads,
+            stats,
+        }) => Ok(bench::run(set, depth, threads, stats, &mut out)?),
         Some(Command::Openings {
             variant,
             count,

@@ -56,12 +56,18 @@ params! {
         "deepest node whose losing captures are pruned";
     SeeMargin "see-margin" = 100 in 20..=400 step 15:
         "material a pruned capture loses at least, per ply of depth (cp)";
+    NullDepth "null-depth" = 3 in 1..=8 step 1:
+        "shallowest node that tries a null move";
     NullBase "null-base" = 3 in 2..=6 step 1:
         "null-move reduction at any depth";
     NullDivisor "null-divisor" = 6 in 2..=16 step 1:
         "depth per extra ply of null-move reduction";
     LmrDivisor "lmr-divisor" = 150 in 100..=500 step 15:
         "late move reduction ln(depth) ln(moves) / (this / 100)";
+    LmrNonPv "lmr-non-pv" = 0 in 0..=3 step 1:
+        "plies a late move is reduced more at a node off the principal variation";
+    NullEvalDivisor "null-eval-divisor" = 0 in 0..=1000 step 25:
+        "static score above beta per extra ply of null-move reduction, at most 3 (cp; 0: none)";
     IirDepth "iir-depth" = 99 in 2..=99 step 1:
         "shallowest node without a hash move searched a ply less (99: none)";
     HistoryGravity "history-gravity" = 0 in 0..=1 step 1:

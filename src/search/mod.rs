@@ -19,7 +19,8 @@
 //! search as the protocols see it, `limits` what it is asked and answers,
 //! `worker` a thread's iterative deepening and root, `node` the search of
 //! a node, `quiesce` the captures-only search, `ordering` the move order,
-//! `scores` the scores of ended games, `skill` the weakening.
+//! `scores` the scores of ended games, `skill` the weakening, `stats` the
+//! counts of what the search pruned and reduced.
 
 mod limits;
 mod node;
@@ -28,6 +29,7 @@ mod quiesce;
 mod scores;
 mod searcher;
 mod skill;
+mod stats;
 #[cfg(test)]
 mod tests;
 mod worker;
@@ -36,3 +38,4 @@ pub use limits::{Checkpoint, Info, Limits, MAX_THREADS, Outcome, RootPolicy};
 pub use scores::{MATE, MATE_BOUND};
 pub use searcher::Searcher;
 pub use skill::{MAX_ELO, MAX_SKILL, MIN_ELO, MIN_SKILL, skill_for_elo, skill_nodes};
+pub use stats::SearchStats;

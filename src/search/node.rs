@@ -54,6 +54,7 @@ impl Worker {
             return self.quiesce(shared, pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
+        self.stats.nodes += 1;
         if self.out_of_time(shared) {
             return 0;
         }
@@ -65,6 +66,7 @@ impl Worker {
             && e.depth as i32 >= depth
             && let Some(s) = table_cut(&e, ply, alpha, beta)
         {
+            self.stats.table_cuts += 1;
             return s;
         }
 
@@ -77,6 +79,7 @@ impl Worker {
             && depth <= param(P::ReverseFutilityDepth)
             && static_eval - futility_margin * depth >= beta
         {
+            self.stats.reverse_futility += 1;
             return static_eval;
         }
         // Razoring: a shallow node far below alpha whose captures do not
@@ -92,13 +95,19 @@ impl Worker {
                 return 0;
             }
             if s <= alpha {
+                self.stats.razored += 1;
                 return s;
             }
         }
         // Null move: if passing still fails high, a real move will too.
         // Large-shogi positions are practically never zugzwang.
-        if quiet_node && depth >= 3 && static_eval >= beta {
-            let reduction = param(P::NullBase) + depth / param(P::NullDivisor);
+        if quiet_node && depth >= param(P::NullDepth) && static_eval >= beta {
+            let by_eval = match param(P::NullEvalDivisor) {
+                0 => 0,
+                d => ((static_eval - beta) / d).min(3),
+            };
+            let reduction = param(P::NullBase) + depth / param(P::NullDivisor) + by_eval;
+            self.stats.null_tries += 1;
             pos.make_null();
             let s = -self.search(shared, pos, depth - reduction, -beta, -beta + 1, ply + 1);
             pos.unmake();
@@ -106,6 +115,7 @@ impl Worker {
                 return 0;
             }
             if s >= beta {
+                self.stats.null_cuts += 1;
                 return beta;
             }
         }
@@ -178,6 +188,7 @@ impl Worker {
             let ordinary = quiet && rank < KILLER_SCORE;
             let reducible = rank < KILLER_SCORE;
             if futile && ordinary && legal > 0 {
+                self.stats.futile_moves += 1;
                 continue;
             }
             // Late move pruning: near the leaves, once the likely moves
@@ -188,6 +199,7 @@ impl Worker {
                 && depth <= param(P::LmpDepth)
                 && legal as i32 >= param(P::LmpBase) + param(P::LmpSlope) * depth * depth
             {
+                self.stats.late_moves_pruned += 1;
                 continue;
             }
             // A capture that loses more than a Pawn a ply of depth in its
@@ -200,6 +212,7 @@ impl Worker {
                 && legal > 0
                 && !see_ge(pos, mv, -param(P::SeeMargin) * depth, &mut self.see_buf)
             {
+                self.stats.losing_captures_pruned += 1;
                 continue;
             }
             if self.benched(pos, mv) {
@@ -221,12 +234,18 @@ impl Worker {
                 score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1);
             } else {
                 let reduce = if reducible && depth >= 3 && legal > 3 && !in_check {
-                    self.reductions[(depth as usize).min(63)][legal.min(63)].min(depth - 2)
+                    let extra = if pv_node { 0 } else { param(P::LmrNonPv) };
+                    (self.reductions[(depth as usize).min(63)][legal.min(63)] + extra)
+                        .min(depth - 2)
                 } else {
                     0
                 };
                 score = -self.search(shared, pos, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                if reduce > 0 {
+                    self.stats.reduced += 1;
+                }
                 if score > alpha && reduce > 0 && !self.halted() {
+                    self.stats.re_searched += 1;
                     score = -self.search(shared, pos, depth - 1, -alpha - 1, -alpha, ply + 1);
                 }
                 if score > alpha && score < beta && !self.halted() {
@@ -247,6 +266,14 @@ impl Worker {
                     alpha = score;
                     self.update_pv(ply, mv);
                     if score >= beta {
+                        self.stats.cutoffs += 1;
+                        self.stats.moves_to_cutoff += legal as u64;
+                        if legal == 1 {
+                            self.stats.first_move_cutoffs += 1;
+                        }
+                        if capture {
+                            self.stats.capture_cutoffs += 1;
+                        }
                         if quiet {
                             self.reward(pos, mv, depth, ply, &tried_quiets);
                         }

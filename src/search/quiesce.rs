@@ -43,6 +43,7 @@ impl Worker {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         self.nodes += 1;
+        self.stats.quiescence_nodes += 1;
         if pos.is_over() {
             return over_score(pos, ply);
         }

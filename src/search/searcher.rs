@@ -5,6 +5,7 @@
 use super::limits::{Checkpoint, Info, Limits, MAX_THREADS, Outcome, RootPolicy, Signals};
 use super::scores::{INF, MATE, repetition_score, takes_last_royal};
 use super::skill::{MAX_SKILL, SKILL_LINES, skill_nodes, weakened_choice};
+use super::stats::SearchStats;
 use super::worker::{Shared, Worker};
 use crate::board::Position;
 use crate::game::legal_moves;
@@ -114,6 +115,15 @@ impl Searcher {
         self.workers.len()
     }
 
+    /// What the last `think` pruned and reduced, all threads together.
+    pub fn stats(&self) -> SearchStats {
+        let mut sum = SearchStats::default();
+        for w in &self.workers {
+            sum += w.stats;
+        }
+        sum
+    }
+
     /// Resize the transposition table; on failure the old one stays.
     pub fn resize(&mut self, megabytes: usize) -> Result<(), String> {
         self.tt = Arc::new(Table::try_new(megabytes)?);
@@ -179,6 +189,9 @@ impl Searcher {
         report: &mut dyn FnMut(&Info),
     ) -> Outcome {
         self.tt.new_search();
+        for w in &mut self.workers {
+            w.stats = SearchStats::default();
+        }
         let shown = limits.multipv.max(1);
         let weakened = self.skill < MAX_SKILL;
         if weakened {

@@ -439,3 +439,26 @@ fn finds_the_king_capture() {
     );
     assert!(out.score > MATE_BOUND);
 }
+
+/// The counts of `kyodai bench --stats` add up: every node is either
+/// searched to a depth or in quiescence, a second search counts afresh,
+/// and the cut-offs and prunings are parts of what they are counted in.
+#[test]
+fn search_stats_add_up_to_the_nodes() {
+    let mut pos = Position::start(chu());
+    let mut s = Searcher::new(1, Arc::new(AtomicBool::new(false)));
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let first = s.think(&mut pos, limits.clone(), &mut |_| {});
+    let stats = s.stats();
+    assert_eq!(stats.nodes + stats.quiescence_nodes, first.nodes);
+    assert!(stats.nodes > 0 && stats.quiescence_nodes > 0);
+    assert!(stats.first_move_cutoffs <= stats.cutoffs && stats.cutoffs <= stats.nodes);
+    assert!(stats.null_cuts <= stats.null_tries && stats.re_searched <= stats.reduced);
+    assert!(stats.moves_to_cutoff >= stats.cutoffs);
+    assert!(stats.late_moves_pruned > 0 && stats.reduced > 0);
+    let again = s.think(&mut pos, limits, &mut |_| {});
+    assert_eq!(s.stats().nodes + s.stats().quiescence_nodes, again.nodes);
+}

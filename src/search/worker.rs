@@ -5,6 +5,7 @@
 
 use super::limits::{Info, Limits, Outcome, Signals};
 use super::scores::{INF, MATE, MATE_BOUND, repetition_score};
+use super::stats::SearchStats;
 use crate::board::Position;
 use crate::clock::Instant;
 use crate::game::material_ending;
@@ -122,6 +123,8 @@ pub(super) struct Worker {
     pub(super) seldepth: usize,
     /// Nodes since the last addition to `Shared::nodes`.
     pub(super) nodes: u64,
+    /// What this thread's search pruned and reduced since `think` began.
+    pub(super) stats: SearchStats,
     pub(super) start: Instant,
     /// When the budget started counting: the search's start, or for a
     /// pondering search the ponderhit (`None` until then).
@@ -171,6 +174,7 @@ impl Worker {
             lines: Vec::new(),
             seldepth: 0,
             nodes: 0,
+            stats: SearchStats::default(),
             start: Instant::now(),
             clock_start: None,
             limits: Limits::default(),

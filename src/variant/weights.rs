@@ -35,6 +35,14 @@ pub struct EvalParams {
     pub shelter: i32,
     /// Each enemy piece next to a royal (`eval-royal-attacker`).
     pub royal_attacker: i32,
+    /// Each square a Queen on a royal's square would reach, the first
+    /// piece on each line included (`eval-royal-exposure`): the open lines
+    /// along which the long-range pieces of these games come at it.
+    pub royal_exposure: i32,
+    /// Enemy pieces within two steps of a royal, squared
+    /// (`eval-royal-crowd`): one attacker near a royal is nothing, four
+    /// are an attack.
+    pub royal_crowd: i32,
     /// Promotion potential (`eval-promotion`), in percent of what the
     /// promotion gains (promoted value minus value): a piece that can
     /// still promote earns that share divided by one plus the ranks it
@@ -72,6 +80,8 @@ impl Default for EvalParams {
             centre: 3,
             shelter: 8,
             royal_attacker: 25,
+            royal_exposure: 0,
+            royal_crowd: 0,
             promotion: 0,
             lion_threat: 0,
             burn_threat: 0,
@@ -111,6 +121,8 @@ impl EvalParams {
             "centre" => &mut self.centre,
             "shelter" => &mut self.shelter,
             "royal-attacker" => &mut self.royal_attacker,
+            "royal-exposure" => &mut self.royal_exposure,
+            "royal-crowd" => &mut self.royal_crowd,
             "promotion" => &mut self.promotion,
             "lion-threat" => &mut self.lion_threat,
             "burn-threat" => &mut self.burn_threat,
