@@ -1,20 +1,23 @@
 //! What the browser page asks of the module besides the protocol, as JSON:
 //! game records read by `record::read` (the readers of `kyodai analyse`),
-//! each ply in the notations the page's move list offers, and a game's
-//! review by `analyse::Review` (the figures of `kyodai analyse`). Free of
-//! the platform so that the tests run it natively; `host/wasm.rs` exports
-//! it to the page.
+//! each ply in the notations the page's move list offers, a game's review
+//! by `analyse::Review` (the figures of `kyodai analyse`), and mate
+//! problems solved and played out with `mate` (the solver of `kyodai
+//! mate`). Free of the platform so that the tests run it natively;
+//! `host/wasm.rs` exports it to the page.
 
 use crate::analyse::judge::score_text;
 use crate::analyse::{Analysed, PlyReview, Review, Settings};
 use crate::board::Position;
 use crate::describe::text as json_text;
 use crate::game;
+use crate::mate::{self, Limits, Solution};
+use crate::movegen::royal_attacked;
 use crate::moves::Move;
 use crate::record::{self, Game, Problem, kif, pgn};
 use crate::types::{Color, Square};
 use crate::usi::notation::usi_move;
-use crate::variant::VariantSet;
+use crate::variant::{Rules, VariantSet};
 use std::time::Duration;
 
 /// Most moves of the engine's better line given for a lost move (as
@@ -245,6 +248,164 @@ pub fn review_json(a: &Analysed) -> String {
     )
 }
 
+/// A problem as the page sends it: the position it starts from and the
+/// moves played since, replayed under the rules.
+struct PlayedProblem {
+    start: Position,
+    played: Vec<Move>,
+    /// The position after the moves (with their history: the repetition
+    /// rule sees it).
+    now: Position,
+    /// How the game ended with the last move, if it did.
+    ended: Option<game::Ending>,
+    lishogi: bool,
+}
+
+/// Read a problem request: four lines, the variant, the rule set (as the
+/// `Rules` option names it), the start position's FEN, and the moves played
+/// from it in Kyodai's notation (CECP), separated by spaces.
+fn read_problem(request: &str) -> Result<PlayedProblem, String> {
+    let mut lines = request.lines().map(str::trim);
+    let mut field = || lines.next().unwrap_or("");
+    let (variant, rules, fen, moves) = (field(), field(), field(), field());
+    let rules = Rules::parse(rules).ok_or_else(|| format!("unknown rule set '{rules}'"))?;
+    let set = VariantSet::builtin();
+    if set.find(variant).is_none() {
+        return Err(format!("unknown variant '{variant}'"));
+    }
+    let v = set.find_under(variant, rules)?;
+    if fen.is_empty() {
+        return Err("no position".to_string());
+    }
+    let start = Position::from_fen(v, fen)?;
+    let mut now = start.clone();
+    let mut played = Vec::new();
+    let mut ended = None;
+    for (i, text) in moves.split_whitespace().enumerate() {
+        if ended.is_some() {
+            return Err(format!(
+                "move {} ('{text}') comes after the game ended",
+                i + 1
+            ));
+        }
+        let (mv, ending) = game::play_text(&mut now, text, false)
+            .map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
+        played.push(mv);
+        ended = ending;
+    }
+    Ok(PlayedProblem {
+        start,
+        played,
+        now,
+        ended,
+        lishogi: v.answers_to("chu"),
+    })
+}
+
+/// The limits of a search the page asked for: `time_ms`, and `nodes`
+/// unless 0 (a test's exact count).
+fn page_limits(time_ms: f64, nodes: f64) -> Limits {
+    Limits {
+        nodes: (nodes >= 1.0).then_some(nodes as u64),
+        time: Some(Duration::from_secs_f64(
+            (time_ms / 1000.0).clamp(0.001, 3600.0),
+        )),
+        ..Limits::default()
+    }
+}
+
+fn error_json(why: &str) -> String {
+    format!("{{\"error\":{}}}", json_text(why))
+}
+
+/// A solver's answer: verdict, length, minimal, nodes, ms, and the line
+/// from `pos` with each move in the three notations and the FEN after it.
+fn solution_json(pos: &Position, last_to: Option<Square>, s: &Solution, lishogi: bool) -> String {
+    let mut replay = pos.clone();
+    let mut last_to = last_to;
+    let mut line = Vec::with_capacity(s.line.len());
+    for &mv in &s.line {
+        let written = notations(&replay, mv, last_to, lishogi);
+        replay.make(mv);
+        line.push(format!(
+            "{{{written},\"fen\":{}}}",
+            json_text(&replay.fen())
+        ));
+        last_to = Some(mv.to());
+    }
+    format!(
+        "\"verdict\":{},\"length\":{},\"minimal\":{},\"line\":{},\"nodes\":{},\"ms\":{}",
+        json_text(s.verdict.name()),
+        s.length
+            .map_or_else(|| "null".to_string(), |n| n.to_string()),
+        s.minimal,
+        array(line),
+        s.nodes,
+        s.elapsed.as_millis()
+    )
+}
+
+/// Solve the problem of `request` (`read_problem`) in the position after
+/// its moves, the side to move attacking (`mate::solve`), within the
+/// limits: `{verdict, length, minimal, line: [{cecp, usi, kif, fen}],
+/// nodes, ms}` (the line to the capture of the last royal, the length in
+/// plies to the mating move as problem books count it), or `{error}`.
+pub fn solve_problem(request: &str, time_ms: f64, nodes: f64) -> String {
+    let p = match read_problem(request) {
+        Ok(p) => p,
+        Err(why) => return error_json(&why),
+    };
+    match mate::solve(&p.now, &page_limits(time_ms, nodes)) {
+        Ok(s) => format!(
+            "{{{}}}",
+            solution_json(&p.now, p.played.last().map(|m| m.to()), &s, p.lishogi)
+        ),
+        Err(e) => error_json(&e.to_string()),
+    }
+}
+
+/// The defender's turn in the problem of `request`, played out from its
+/// start with the start's side to move attacking and every attacking move
+/// a check, as in problem books:
+/// - the game has ended: `{ended: RESULT, length}`, `length` the mate's as
+///   problem books count it when the attacker won by the rules of a
+///   problem (every move a check), else null with `why`;
+/// - the last move was the attacker's and gave no check: `{check: false}`;
+/// - else the longest defence (`mate::defend`), `{check: true, verdict,
+///   length, minimal, line, nodes, ms}` as `solve_problem`'s, the line
+///   starting with the defender's reply and `length` counting from it;
+///   `nomate`: the defender escapes, the attack has failed.
+pub fn defend_problem(request: &str, time_ms: f64, nodes: f64) -> String {
+    let p = match read_problem(request) {
+        Ok(p) => p,
+        Err(why) => return error_json(&why),
+    };
+    let attacker = p.start.side();
+    if let Some(end) = p.ended {
+        let (length, why) = match mate::mate_length(&p.start, &p.played) {
+            Ok(n) => (n.to_string(), String::new()),
+            Err(why) => ("null".to_string(), format!(",\"why\":{}", json_text(&why))),
+        };
+        return format!(
+            "{{\"ended\":{},\"length\":{length}{why}}}",
+            json_text(&format!("{} {{{end}}}", end.result()))
+        );
+    }
+    if p.now.side() == attacker {
+        return error_json("the attacker is to move, not the defender");
+    }
+    if !royal_attacked(&p.now, p.now.side()) {
+        return "{\"check\":false}".to_string();
+    }
+    match mate::defend(&p.now, &page_limits(time_ms, nodes)) {
+        Ok(s) => format!(
+            "{{\"check\":true,{}}}",
+            solution_json(&p.now, p.played.last().map(|m| m.to()), &s, p.lishogi)
+        ),
+        Err(e) => error_json(&e.to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,5 +478,97 @@ mod tests {
         );
         let err = start_review("[Variant \"nonesuch\"]\n\n1. a1a2 *\n", "", Duration::ZERO);
         assert!(err.is_err_and(|e| e.contains("nonesuch")));
+    }
+    /// tumechu82 of tests/problems/chu-tsume.txt (lishogi's SFEN `... b -
+    /// 1`), a mate in 3, as the page sends it: the FEN and lishogi's rules.
+    const MATE_IN_3: &str = "12/12/12/12/1+I10/brX9/krvI8/n+xO9/PPPPPPPPPPPP/12/12/L1K9 w - 0 1";
+
+    fn request(fen: &str, moves: &str) -> String {
+        format!("chu\nlishogi\n{fen}\n{moves}\n")
+    }
+
+    /// The moves of a JSON line in Kyodai's notation.
+    fn cecp_moves(json: &str) -> Vec<String> {
+        json.split("\"cecp\":\"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap_or("").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_problem_is_solved_with_its_line_in_every_notation() {
+        let json = solve_problem(&request(MATE_IN_3, ""), 60_000.0, 20_000.0);
+        assert!(
+            json.starts_with("{\"verdict\":\"mate\",\"length\":3,\"minimal\":true,"),
+            "{json}"
+        );
+        assert!(json.contains("\"usi\":\"12i12h\""), "{json}");
+        assert_eq!(cecp_moves(&json).len(), 5, "{json}");
+        // A lone Pawn can never check: no mate, and no line.
+        let json = solve_problem(
+            "chu\nstandard\nk11/12/12/12/12/12/12/12/12/12/12/11P w - 0 1\n\n",
+            1000.0,
+            0.0,
+        );
+        assert!(
+            json.starts_with("{\"verdict\":\"nomate\",\"length\":null,"),
+            "{json}"
+        );
+        assert!(json.contains("\"line\":[]"), "{json}");
+    }
+
+    #[test]
+    fn a_problem_played_out_gets_the_longest_defence_and_its_end() {
+        let line = cecp_moves(&solve_problem(&request(MATE_IN_3, ""), 60_000.0, 20_000.0));
+        // The solution's first move: a check, answered with a defence
+        // that holds two plies more (the reply and the mating move).
+        let json = defend_problem(&request(MATE_IN_3, &line[0]), 60_000.0, 20_000.0);
+        assert!(
+            json.starts_with("{\"check\":true,\"verdict\":\"mate\",\"length\":2,"),
+            "{json}"
+        );
+        let reply = cecp_moves(&json)[0].clone();
+        // A quiet move of the Sente King gives no check.
+        let json = defend_problem(&request(MATE_IN_3, "c1d1"), 60_000.0, 20_000.0);
+        assert_eq!(json, "{\"check\":false}");
+        // Played to the capture of Gote's King: a mate in 3.
+        let mut played = vec![line[0].clone(), reply];
+        let rest = cecp_moves(&solve_problem(
+            &request(MATE_IN_3, &played.join(" ")),
+            60_000.0,
+            20_000.0,
+        ));
+        played.extend(rest);
+        let json = defend_problem(&request(MATE_IN_3, &played.join(" ")), 60_000.0, 0.0);
+        assert_eq!(
+            json,
+            "{\"ended\":\"1-0 {Gote lost its last royal}\",\"length\":3}"
+        );
+    }
+
+    #[test]
+    fn a_bad_problem_request_is_an_error() {
+        for (request, expected) in [
+            (
+                "nonesuch\nstandard\n8/8 w - 0 1\n\n",
+                "unknown variant 'nonesuch'",
+            ),
+            ("chu\nnone\n12/12 w - 0 1\n\n", "unknown rule set 'none'"),
+            ("wa\nlishogi\n12/12 w - 0 1\n\n", "no such rule set"),
+            ("chu\nstandard\n\n\n", "no position"),
+            ("chu\nstandard\n12/12 w - 0 1\n\n", "rank"),
+            (&request(MATE_IN_3, "a1a9"), "move 1 ('a1a9')"),
+            // Sente has no royal to mate in Gote's turn.
+            (
+                "chu\nstandard\nk11/12/12/12/12/12/12/12/12/12/12/11P b - 0 1\n\n",
+                "no royal",
+            ),
+        ] {
+            let json = solve_problem(request, 1000.0, 0.0);
+            assert!(json.starts_with("{\"error\":"), "{request}: {json}");
+            assert!(json.contains(expected), "{request}: {json}");
+        }
+        let json = defend_problem(&request(MATE_IN_3, ""), 1000.0, 0.0);
+        assert!(json.contains("the attacker is to move"), "{json}");
     }
 }

@@ -127,9 +127,9 @@ thread_local! {
         queue: Arc::new(Mutex::new(Queue::default())),
         quit: false,
     });
-    /// Where JavaScript writes an input line for `kyodai_post` or a record,
-    /// and where `kyodai_describe`, `kyodai_read_record` and the review
-    /// leave their answers.
+    /// Where JavaScript writes an input line for `kyodai_post`, a record or
+    /// a problem, and where `kyodai_describe`, `kyodai_read_record`, the
+    /// review and the mate solver leave their answers.
     static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -256,15 +256,18 @@ pub extern "C" fn kyodai_buffer_ptr() -> *const u8 {
     BUFFER.with(|b| b.borrow().as_ptr())
 }
 
+/// The text JavaScript wrote to the buffer.
+fn buffer_text() -> String {
+    BUFFER.with(|b| String::from_utf8_lossy(&b.borrow()).into_owned())
+}
+
 /// The text in the buffer: a first line naming a variant, then a record.
 fn variant_and_text() -> (String, String) {
-    BUFFER.with(|b| {
-        let text = String::from_utf8_lossy(&b.borrow()).into_owned();
-        match text.split_once('\n') {
-            Some((variant, rest)) => (variant.trim().to_string(), rest.to_string()),
-            None => (text.trim().to_string(), String::new()),
-        }
-    })
+    let text = buffer_text();
+    match text.split_once('\n') {
+        Some((variant, rest)) => (variant.trim().to_string(), rest.to_string()),
+        None => (text.trim().to_string(), String::new()),
+    }
 }
 
 /// Leave `text` in the buffer and return its length.
@@ -341,6 +344,22 @@ pub extern "C" fn kyodai_review_finish() -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn kyodai_review_cancel() {
     REVIEW.with(|slot| *slot.borrow_mut() = None);
+}
+
+/// Solve the problem in the buffer (`page::solve_problem`'s request:
+/// variant, rules, FEN and moves, a line each) within `time_ms` and, unless
+/// 0, `nodes`; leaves its JSON in the buffer and returns its length. It
+/// runs now, to its end: the page cancels it by ending the Worker.
+#[unsafe(no_mangle)]
+pub extern "C" fn kyodai_solve_mate(time_ms: f64, nodes: f64) -> usize {
+    answer(&page::solve_problem(&buffer_text(), time_ms, nodes))
+}
+
+/// The defender's turn in the problem in the buffer
+/// (`page::defend_problem`), as `kyodai_solve_mate`.
+#[unsafe(no_mangle)]
+pub extern "C" fn kyodai_defend_mate(time_ms: f64, nodes: f64) -> usize {
+    answer(&page::defend_problem(&buffer_text(), time_ms, nodes))
 }
 
 /// Report a panic as a protocol error line (the instance is lost after

@@ -124,7 +124,8 @@ pub struct Solution {
 /// Why a position is not a problem the solver takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProblemError {
-    /// The side not to move has no royal piece: there is nothing to mate.
+    /// The defender (for `solve` the side not to move, for `defend` the
+    /// side to move) has no royal piece: there is nothing to mate.
     NoDefenderRoyal,
     /// The game has already ended in the position.
     GameOver(String),
@@ -133,9 +134,7 @@ pub enum ProblemError {
 impl fmt::Display for ProblemError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ProblemError::NoDefenderRoyal => {
-                write!(f, "the defender (the side not to move) has no royal piece")
-            }
+            ProblemError::NoDefenderRoyal => write!(f, "the defender has no royal piece"),
             ProblemError::GameOver(how) => write!(f, "the game is already over: {how}"),
         }
     }
@@ -143,8 +142,28 @@ impl fmt::Display for ProblemError {
 
 /// Solve the problem in `pos`, the attacker to move, within `limits`.
 pub fn solve(pos: &Position, limits: &Limits) -> Result<Solution, ProblemError> {
+    solve_as(pos, pos.side(), limits)
+}
+
+/// The defence in `pos`, the defender to move after a check of the other
+/// side's (a problem played out): as `solve` from the defender's side. With
+/// a mate the line starts with the defender's move that resists longest and
+/// `length` counts from it (problem books' count less the plies already
+/// played); `NoMate` says that some move of the defender's escapes.
+pub fn defend(pos: &Position, limits: &Limits) -> Result<Solution, ProblemError> {
+    solve_as(pos, pos.side().flip(), limits)
+}
+
+/// The length of `line`, a mate played out from `pos` by the side to move
+/// there, as problem books count it, once `verify_line` accepts it.
+pub fn mate_length(pos: &Position, line: &[Move]) -> Result<usize, String> {
+    verify_line(pos, line)?;
+    Ok(book_length(pos, pos.side(), line))
+}
+
+/// `solve` with `attacker` attacking, whoever is to move in `pos`.
+fn solve_as(pos: &Position, attacker: Color, limits: &Limits) -> Result<Solution, ProblemError> {
     let mut root = pos.clone();
-    let attacker = root.side();
     if root.royals(attacker.flip()) == 0 {
         return Err(ProblemError::NoDefenderRoyal);
     }
@@ -200,7 +219,7 @@ pub fn solve(pos: &Position, limits: &Limits) -> Result<Solution, ProblemError> 
         match (verdict, found) {
             (Verdict::Mate, Some(p)) if p < plies => {
                 let candidate = shorter.line(&mut root);
-                if verify_line(pos, &candidate).is_err() {
+                if verify_line_as(pos, attacker, &candidate).is_err() {
                     break;
                 }
                 plies = p;
@@ -213,14 +232,14 @@ pub fn solve(pos: &Position, limits: &Limits) -> Result<Solution, ProblemError> 
     }
     nodes = shorter.nodes;
     // A line that does not replay (it cannot, short of a bug) is no proof.
-    if let Err(why) = verify_line(pos, &line) {
+    if let Err(why) = verify_line_as(pos, attacker, &line) {
         log::warn!("mate line rejected: {why}");
         solution.verdict = Verdict::Unknown;
         solution.nodes = nodes;
         solution.elapsed = started.elapsed();
         return Ok(solution);
     }
-    solution.length = Some(book_length(pos, &line));
+    solution.length = Some(book_length(pos, attacker, &line));
     solution.line = line;
     solution.minimal = minimal;
     solution.nodes = nodes;
@@ -232,12 +251,12 @@ pub fn solve(pos: &Position, limits: &Limits) -> Result<Solution, ProblemError> 
 /// mating move, without the defender's last reply and the capture; a line
 /// that ends with the defender to move and without a legal move is all
 /// mate.
-fn book_length(pos: &Position, line: &[Move]) -> usize {
+fn book_length(pos: &Position, attacker: Color, line: &[Move]) -> usize {
     let mut end = pos.clone();
     for &mv in line {
         end.make(mv);
     }
-    if end.side() != pos.side() && !end.is_over() {
+    if end.side() != attacker && !end.is_over() {
         line.len()
     } else {
         line.len().saturating_sub(2)
@@ -248,8 +267,12 @@ fn book_length(pos: &Position, line: &[Move]) -> usize {
 /// repetition rule included), every attacking move a check or the end of
 /// the game, and the game won by the attacker at the line's end.
 pub fn verify_line(pos: &Position, line: &[Move]) -> Result<(), String> {
+    verify_line_as(pos, pos.side(), line)
+}
+
+/// `verify_line` with `attacker` attacking, whoever is to move in `pos`.
+fn verify_line_as(pos: &Position, attacker: Color, line: &[Move]) -> Result<(), String> {
     let mut replay = pos.clone();
-    let attacker = replay.side();
     let mut ending = None;
     for (i, &mv) in line.iter().enumerate() {
         if ending.is_some() {

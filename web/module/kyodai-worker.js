@@ -8,10 +8,12 @@
 //               {type: 'describe', id}
 //               {type: 'record', id, variant, text}
 //               {type: 'review', id, variant, text, movetimeMs}, {type: 'review-cancel', id}
+//               {type: 'mate', id, role: 'solve'|'defend', request, timeMs, nodes}
 // Messages out: {type: 'ready'}, {type: 'line', line}, {type: 'describe', id, json},
 //               {type: 'quit'}, {type: 'record', id, json},
 //               {type: 'review-progress', id, done, positions},
-//               {type: 'review-done', id, json} or {type: 'review-done', id, error}
+//               {type: 'review-done', id, json} or {type: 'review-done', id, error},
+//               {type: 'mate', id, json} or {type: 'mate', id, error}
 
 // The channel to the page: a Web Worker's own, or a Node.js worker
 // thread's parent port (loaded as a module: no `require` there).
@@ -190,6 +192,18 @@ function reviewStep() {
   port.send({ type: 'review-done', id, json: answer(wasm.kyodai_review_finish()) });
 }
 
+// The mate solver on a problem (src/host/page.rs, solve_problem and
+// defend_problem): one call that runs to its limits. A cancel ends the
+// Worker, which nothing else could reach meanwhile.
+function mate(message) {
+  const bytes = encoder.encode(message.request);
+  memory().set(bytes, wasm.kyodai_buffer(bytes.length));
+  const run = message.role === 'defend' ? wasm.kyodai_defend_mate : wasm.kyodai_solve_mate;
+  const json = answer(run(message.timeMs, message.nodes ?? 0));
+  const { error } = JSON.parse(json);
+  port.send(error ? { type: 'mate', id: message.id, error } : { type: 'mate', id: message.id, json });
+}
+
 portReady.then((ready) => {
   port = ready;
   port.listen(onMessage);
@@ -232,6 +246,14 @@ function onMessage(message) {
         startReview(message);
       } catch (error) {
         port.send({ type: 'review-done', id: message.id, error: `the engine stopped (${error})` });
+        instantiate();
+      }
+      break;
+    case 'mate':
+      try {
+        mate(message);
+      } catch (error) {
+        port.send({ type: 'mate', id: message.id, error: `the engine stopped (${error})` });
         instantiate();
       }
       break;

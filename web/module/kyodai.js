@@ -93,7 +93,9 @@ async function Kyodai(options = {}) {
   };
   // The record reader and the game review run in a second engine of their
   // own, started on first use, so that neither waits for the first one's
-  // search (an analysis runs until it is stopped) nor holds it up.
+  // search (an analysis runs until it is stopped) nor holds it up; the mate
+  // solver in a third, which a cancel ends (a solve is one call that
+  // nothing can reach while it runs).
   const toolBytes = wasm.slice(0);
   const { worker, onMessage } = await startWorker();
 
@@ -126,39 +128,77 @@ async function Kyodai(options = {}) {
   }, [wasm]);
   await started;
 
-  // The second engine: requests by id, each answered once ('record',
-  // 'review-done'), a review's progress on the way.
-  let tools = null;
-  const pending = new Map();
+  // An engine of its own for requests by id, each answered once ('record',
+  // 'review-done', 'mate'), a review's progress on the way; its Worker
+  // starts with the first request.
   let requestId = 0;
-  const toolWorker = () => {
-    tools ??= startWorker().then(({ worker: w, onMessage: listen }) => new Promise((resolve) => {
-      listen((message) => {
-        if (message.type === 'ready') {
-          resolve(w);
-          return;
-        }
-        const request = pending.get(message.id);
-        if (!request) return;
-        if (message.type === 'review-progress') {
-          request.progress?.(message.done, message.positions);
-          return;
-        }
-        pending.delete(message.id);
-        if (message.error) request.reject(new Error(message.error));
-        else request.resolve(JSON.parse(message.json));
-      });
-      w.postMessage({ type: 'init', wasm: toolBytes, ring: null, limitMs: KYODAI_SEARCH_LIMIT_MS });
-    }));
-    return tools;
+  const cancelledError = (what) => {
+    const error = new Error(`${what} cancelled`);
+    error.cancelled = true;
+    return error;
   };
-  const ask = async (message, progress) => {
-    const w = await toolWorker();
-    requestId += 1;
-    const id = requestId;
-    const answer = new Promise((resolve, reject) => pending.set(id, { resolve, reject, progress }));
-    w.postMessage({ ...message, id });
-    return { id, answer, w };
+  const helperEngine = () => {
+    let launched = null;
+    const pending = new Map();
+    const start = () => {
+      launched ??= startWorker().then(({ worker: w, onMessage: listen }) => new Promise((resolve) => {
+        listen((message) => {
+          if (message.type === 'ready') {
+            resolve(w);
+            return;
+          }
+          const request = pending.get(message.id);
+          if (!request) return;
+          if (message.type === 'review-progress') {
+            request.progress?.(message.done, message.positions);
+            return;
+          }
+          pending.delete(message.id);
+          if (message.error) request.reject(new Error(message.error));
+          else request.resolve(JSON.parse(message.json));
+        });
+        w.postMessage({ type: 'init', wasm: toolBytes, ring: null, limitMs: KYODAI_SEARCH_LIMIT_MS });
+      }));
+      return launched;
+    };
+    return {
+      // The request's id, its answer, and the Worker (once started).
+      ask(message, progress) {
+        requestId += 1;
+        const id = requestId;
+        const answer = new Promise((resolve, reject) => pending.set(id, { resolve, reject, progress }));
+        const worker = start();
+        // Not if it was cancelled while the Worker started.
+        worker.then((w) => pending.has(id) && w.postMessage({ ...message, id }));
+        return { id, answer, worker };
+      },
+      forget(id) {
+        pending.delete(id);
+      },
+      // End the Worker mid-request: its requests reject (`cancelled`), and
+      // the next one starts a fresh engine.
+      restart(what) {
+        const worker = launched;
+        launched = null;
+        for (const request of pending.values()) request.reject(cancelledError(what));
+        pending.clear();
+        worker?.then((w) => w.terminate());
+      },
+      terminate() {
+        launched?.then((w) => w.terminate());
+      },
+    };
+  };
+  const tools = helperEngine();
+  const solver = helperEngine();
+
+  // A solver's job: `role` 'solve' or 'defend' (src/host/page.rs).
+  const mateJob = (role, { variant = 'chu', rules = 'standard', fen, moves = [] }, { timeMs = 10000, nodes = 0 } = {}) => {
+    const request = `${variant}\n${rules}\n${String(fen ?? '').trim()}\n${moves.join(' ')}\n`;
+    return {
+      result: solver.ask({ type: 'mate', role, request, timeMs, nodes }).answer,
+      cancel: () => solver.restart(role === 'solve' ? 'solve' : 'defence'),
+    };
   };
 
   const encoder = new TextEncoder();
@@ -202,9 +242,8 @@ async function Kyodai(options = {}) {
     // moves), read by the engine's readers. `variant`: that of a PGN game
     // without a Variant tag. Resolves to {format, games, problems}
     // (docs/web.md, "Records and review").
-    async readRecord(text, variant = '') {
-      const { answer } = await ask({ type: 'record', variant, text: String(text) });
-      return answer;
+    readRecord(text, variant = '') {
+      return tools.ask({ type: 'record', variant, text: String(text) }).answer;
     },
     // Kyodai's own: the first game of a record searched position by
     // position, `movetimeMs` each, with `kyodai analyse`'s figures.
@@ -212,27 +251,45 @@ async function Kyodai(options = {}) {
     // rejects (with `cancelled` set after cancel()); onProgress(done,
     // positions) follows each position.
     review(text, { variant = '', movetimeMs = 500, onProgress } = {}) {
-      const asked = ask({ type: 'review', variant, text: String(text), movetimeMs }, onProgress);
+      const { id, answer, worker: reviewing } = tools.ask({ type: 'review', variant, text: String(text), movetimeMs }, onProgress);
       let cancel;
       const cancelled = new Promise((resolve, reject) => {
         cancel = () => {
-          const error = new Error('review cancelled');
-          error.cancelled = true;
-          reject(error);
-          asked.then(({ id, w }) => {
-            pending.delete(id);
-            w.postMessage({ type: 'review-cancel', id });
-          });
+          reject(cancelledError('review'));
+          tools.forget(id);
+          reviewing.then((w) => w.postMessage({ type: 'review-cancel', id }));
         };
       });
-      return { result: Promise.race([asked.then(({ answer }) => answer), cancelled]), cancel };
+      return { result: Promise.race([answer, cancelled]), cancel };
+    },
+    // Kyodai's own: the mate solver of `kyodai mate` on a problem, the
+    // position `fen` of `variant` under `rules` (the `Rules` option's
+    // names) after `moves` (Kyodai's notation), within `timeMs` and, for a
+    // count that is the same everywhere, `nodes`. solveMate: the side to
+    // move attacks; resolves to {verdict ('mate', 'nomate' or 'unknown'),
+    // length (plies to the mating move, as problem books count them),
+    // minimal, line: [{cecp, usi, kif, fen}], nodes, ms}. Returns {result,
+    // cancel()}; a bad problem rejects with the reason, and cancel() ends
+    // every solve under way (rejected with `cancelled` set).
+    solveMate(problem, options) {
+      return mateJob('solve', problem, options);
+    },
+    // Kyodai's own: the defender's turn in a problem played out from `fen`,
+    // whose side to move attacks: {check: false} after a move that gives
+    // no check; the game's end, {ended, length}, `length` the mate's when
+    // the attack won; else the longest defence, {check: true, verdict,
+    // length, line, ...}, the line starting with the defender's reply
+    // ('nomate': the defender escapes). As solveMate otherwise.
+    defendMate(problem, options) {
+      return mateJob('defend', problem, options);
     },
     // Whether commands reach a running search (see above).
     isolated: ring !== null,
     terminate() {
       if (retry !== null) clearInterval(retry);
       worker.terminate();
-      tools?.then((w) => w.terminate());
+      tools.terminate();
+      solver.terminate();
     },
   };
 }

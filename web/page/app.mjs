@@ -1,9 +1,10 @@
 // The page: draws the board from the engine's variant data, enters moves
 // with the engine's own move marks (lift/put/hover, as XBoard does), and
-// plays or analyses with Kyodai, opens game records and reviews a game. The
-// protocol lives in session.mjs; the rules, the record formats and the
-// review's figures live in the engine only (the module's readRecord and
-// review).
+// plays or analyses with Kyodai, opens game records, reviews a game, and
+// solves and plays out mate problems. The protocol lives in session.mjs;
+// the rules, the record formats, the review's figures and the mate solver
+// live in the engine only (the module's readRecord, review, solveMate and
+// defendMate).
 
 import Kyodai from './kyodai.mjs';
 import { Session } from './session.mjs';
@@ -12,6 +13,7 @@ import {
   parseFen, parseMove, moveText, applyMove, squareName, isSente, writeFen, writeSfen, sfenToFen, boardCoordinates,
 } from './notation.mjs';
 import { Review, GLYPHS, drawGraph, plyAt } from './review.mjs';
+import { readProblemPosition, verdictText, seconds } from './problem.mjs';
 import { formatScore, MultiPv } from './protocol.mjs';
 import { writePgn, pgnDate } from './pgn.mjs';
 import { pieceLabel, drawsKanji } from './labels.mjs';
@@ -23,7 +25,7 @@ import {
 const $ = (id) => document.getElementById(id);
 
 const state = {
-  engine: null, // the module: readRecord and review besides the protocol
+  engine: null, // the module: readRecord, review, solveMate and defendMate besides the protocol
   session: null,
   variants: [], // VariantInfo, in the engine's order
   variant: null,
@@ -47,6 +49,10 @@ const state = {
   review: null, // the Review of the game as it is, or null
   reviewing: null, // the review under way: { job, done, positions }
   opening: false, // a record's game is being opened
+  problem: null, // the problem played out: { fen, rules, attacker, status }, or null
+  defending: null, // the mate solver's job choosing Kyodai's defence
+  solving: null, // the Solve under way: { job, started, limitMs }
+  solution: null, // the last Solve's answer: { answer, error, fen, moves, side, limitMs }
 };
 
 // ---- Engine ---------------------------------------------------------------
@@ -66,6 +72,7 @@ async function start() {
   $('open-card').hidden = !engine.readRecord;
   $('notation').hidden = !engine.readRecord;
   $('review-card').hidden = !engine.review;
+  $('problem-card').hidden = !engine.solveMate;
   const session = new Session(engine);
   state.session = session;
   session.on('thinking', showThinking);
@@ -120,31 +127,36 @@ function humanPlays(side) {
 }
 
 /** Start a new game, from `fen` if given, or the game `opened` from a record
- * (the module's readRecord); calls run one after another (controls change
- * quickly). */
-function newGame(fen, opened) {
-  state.starting = (state.starting ?? Promise.resolve()).then(() => startGame(fen, opened));
+ * (the module's readRecord), or the `problem` set up ({ fen, rules }); calls
+ * run one after another (controls change quickly). Resolves to why the
+ * position was refused (the variant's start is played instead), or null. */
+function newGame(fen, opened, problem) {
+  state.starting = (state.starting ?? Promise.resolve()).then(() => startGame(fen, opened, problem));
   return state.starting;
 }
 
-async function startGame(fen, opened) {
+async function startGame(fen, opened, problem) {
   state.ready = false;
   await stopEngine();
   cancelReview();
+  cancelSolve();
   state.review = null;
+  state.problem = null;
   const v = state.variants.find((x) => x.name === $('variant').value);
   state.variant = v;
   state.mode = $('mode').value;
   const s = state.session;
   // A record from lishogi is replayed under lishogi's rules (the module
-  // read it so); any other game under Kyodai's.
-  const rules = opened?.rules ?? 'standard';
+  // read it so), and a problem given as an SFEN is solved under them;
+  // any other game is played under Kyodai's.
+  const rules = opened?.rules ?? problem?.rules ?? 'standard';
+  if (problem) fen = problem.fen;
   if (rules !== state.rules && s.option('Rules')) {
     await s.setOption('Rules', rules);
     state.rules = rules;
   }
   if (opened) fen = opened.start;
-  const refused = await s.newGame(v.name, v.height, fen);
+  let refused = await s.newGame(v.name, v.height, fen);
   if (refused) {
     setStatus(`Kyodai refused the position: ${refused}`);
     // The engine keeps the game it had; start the variant afresh.
@@ -156,6 +168,7 @@ async function startGame(fen, opened) {
     game = new Game(v, fen ?? v.start);
   } catch (e) {
     setStatus(`Bad position: ${e.message}`);
+    refused = e.message;
     await s.newGame(v.name, v.height);
     game = new Game(v);
   }
@@ -163,13 +176,18 @@ async function startGame(fen, opened) {
   state.game = game;
   state.view = 0;
   state.entry = null;
+  if (problem && !refused) {
+    // The player attacks: the side to move, against Kyodai.
+    state.problem = Object.assign(problem, { attacker: game.side, status: null });
+    state.mode = game.side === 'w' ? 'sente' : 'gote';
+  }
   state.flipped = state.mode === 'gote';
   if (opened && !refused) await replayRecord(game, opened);
   let control = null;
   $('clock-error').hidden = true;
   try {
-    // A game opened from a record is looked at, not timed.
-    control = opened ? null : readControl();
+    // A game opened from a record is looked at, and a problem solved, not timed.
+    control = opened || state.problem ? null : readControl();
   } catch (e) {
     $('clock-error').textContent = `${e.message}: this game has no clock.`;
     $('clock-error').hidden = false;
@@ -179,7 +197,8 @@ async function startGame(fen, opened) {
   // lishogi's SFEN is for Chu only.
   $('sfen-buttons').hidden = v.name !== 'chu';
   await s.request(control ? levelCommand(control) : `st ${$('time').value}`);
-  await s.setOption('Skill level', $('skill').value);
+  // Kyodai defends a problem at full strength where its solver has no answer.
+  await s.setOption('Skill level', state.problem ? $('skill').max : $('skill').value);
   await s.setOption('MultiPV', $('multipv').value);
   state.pv = new MultiPv(Number($('multipv').value));
   state.moveStarted = performance.now();
@@ -188,6 +207,7 @@ async function startGame(fen, opened) {
   renderAll();
   // Not awaited: the next new game stops Kyodai's search.
   continueGame().catch(report);
+  return refused;
 }
 
 function report(e) {
@@ -195,18 +215,16 @@ function report(e) {
   console.error(e);
 }
 
-/** After a move (or a new game): let Kyodai move or analyse, as the mode says. */
+/** After a move (or a new game): let Kyodai move or analyse, as the mode
+ * says; in a problem, judge the player's move and defend, or judge the end. */
 async function continueGame() {
   const g = state.game;
-  if (g.result) {
-    renderAll();
-    return;
-  }
-  if (!humanPlays(g.side)) {
-    await engineMove();
-  } else if (state.mode === 'watch' && $('analyse').checked) {
+  if (!g.result && !humanPlays(g.side)) {
+    await (state.problem ? defendProblem() : engineMove());
+  } else if (!g.result && state.mode === 'watch' && $('analyse').checked) {
     await startAnalysis();
   }
+  if (g.result && state.problem && state.game === g) await judgeProblemEnd();
   renderAll();
 }
 
@@ -251,6 +269,10 @@ async function startAnalysis() {
 
 async function stopEngine() {
   const s = state.session;
+  if (state.defending) {
+    state.defending.cancel();
+    state.defending = null;
+  }
   if (state.analysing) {
     state.analysing = false;
     await s.exitAnalysis();
@@ -287,7 +309,8 @@ function formatTime(secs) {
 
 async function onSquare(square) {
   const g = state.game;
-  if (state.busy || !g) return;
+  // While Kyodai solves, the position it solves stays on the board.
+  if (state.busy || !g || state.solving) return;
   const atEnd = state.view === g.plies.length;
   if (!atEnd || g.result || state.thinking || !humanPlays(g.side)) {
     if (!atEnd) {
@@ -405,8 +428,9 @@ async function finish(path, promote) {
   await record(text, formatTime(secs));
   if (answer.result) endGame(answer.result, at);
   renderAll();
-  // Not awaited: the entry is over (`busy` ends) while Kyodai thinks.
-  if (!g.result) continueGame().catch(report);
+  // Not awaited: the entry is over (`busy` ends) while Kyodai thinks (or
+  // judges the end of a problem).
+  continueGame().catch(report);
 }
 
 function askPromotion(from) {
@@ -441,9 +465,10 @@ function endGame(result, at = performance.now()) {
   state.clock?.stop(at);
 }
 
-/** Every tenth of a second: the clocks' readings, and the page's judgement
- * when a side's time has run out. */
+/** Every tenth of a second: a Solve's time, the clocks' readings, and the
+ * page's judgement when a side's time has run out. */
 function tick() {
+  renderSolving();
   const g = state.game;
   const clock = state.clock;
   if (!state.ready || !clock || !g) return;
@@ -550,6 +575,7 @@ async function takeBack() {
     state.pv.clear();
     state.moveStarted = performance.now();
     cancelReview();
+    if (state.problem) state.problem.status = null;
   } finally {
     state.busy = false;
   }
@@ -578,6 +604,7 @@ function renderAll() {
   renderMoves();
   renderAnalysis();
   renderReview();
+  renderProblem();
   renderStatus();
 }
 
@@ -692,15 +719,19 @@ function renderAnalysis() {
   const lines = state.pv.lines;
   list.replaceChildren();
   if (!lines.length) {
-    stats.textContent = state.thinking
-      ? 'Kyodai is thinking…'
-      : state.analysing
-        ? 'Analysing…'
-        : state.game.result
-          ? 'The game is over.'
-          : state.mode === 'watch'
-            ? 'Analysis is off.'
-            : 'Kyodai shows its thinking here.';
+    stats.textContent = state.defending
+      ? 'Kyodai\'s mate solver looks for the longest defence…'
+      : state.thinking
+        ? 'Kyodai is thinking…'
+        : state.analysing
+          ? 'Analysing…'
+          : state.game.result
+            ? 'The game is over.'
+            : state.problem
+              ? 'In a problem Kyodai defends with its mate solver, and thinks as in a game only where the solver has no answer.'
+              : state.mode === 'watch'
+                ? 'Analysis is off.'
+                : 'Kyodai shows its thinking here.';
     return;
   }
   const top = lines[0];
@@ -728,9 +759,12 @@ function renderStatus() {
   } else if (state.view !== g.plies.length) {
     setStatus(`Viewing move ${state.view} of ${g.plies.length}`);
   } else if (state.thinking) {
-    setStatus('Kyodai is thinking…');
+    setStatus(state.defending ? 'Kyodai looks for its longest defence…' : 'Kyodai is thinking…');
+  } else if (state.solving) {
+    setStatus('Kyodai is solving the position…');
   } else {
-    setStatus(`${g.side === 'w' ? 'Sente' : 'Gote'} to move`);
+    const mating = state.problem?.attacker === g.side ? ': mate, every move a check' : '';
+    setStatus(`${g.side === 'w' ? 'Sente' : 'Gote'} to move${mating}`);
   }
   $('takeback').disabled = !g.plies.length;
   $('resign').disabled = !!g.result;
@@ -1070,6 +1104,262 @@ async function replayRecord(game, opened) {
   }
 }
 
+// ---- Problems ---------------------------------------------------------------------
+
+/** The problem the module's solver takes: the game's start and its moves up
+ * to `ply`, under the game's rules. */
+function problemRequest(ply) {
+  const g = state.game;
+  return { variant: g.variant.name, rules: g.rules, fen: g.startFen, moves: g.plies.slice(0, ply).map((p) => p.text) };
+}
+
+/** How the playing out of the problem goes, for its card: `parts` are text
+ * and plies, the plies written in the move list's notation when shown. */
+function say(kind, ...parts) {
+  state.problem.status = { kind, parts };
+}
+
+/** The solver's limit the player chose, for a Solve and for each defence. */
+const solverLimit = () => Number($('problem-time').value);
+
+function cancelSolve() {
+  state.solving?.job.cancel();
+  state.solving = null;
+}
+
+/** "Set up": the pasted position (or, with none, the board's) becomes a
+ * problem: the player attacks from it, Kyodai defends. */
+async function setUpProblem() {
+  const text = $('problem-position').value;
+  let problem;
+  try {
+    problem = text.trim()
+      ? readProblemPosition(text, $('variant').value)
+      : { fen: writeFen(state.game.positionAt(state.view)), rules: state.game.rules };
+  } catch (e) {
+    showProblemError(e.message);
+    return;
+  }
+  showProblemError('');
+  const refused = await newGame(undefined, undefined, problem);
+  if (refused) showProblemError(`Kyodai refused the position: ${refused}`);
+  // On a phone the board is a screen above this card.
+  $('board-area').scrollIntoView({ block: 'nearest' });
+}
+
+function showProblemError(text) {
+  $('problem-error').textContent = text;
+  $('problem-error').hidden = !text;
+}
+
+/** Kyodai's turn in a problem: its solver judges the player's move (each
+ * of the attacker's must give check) and answers with the defence that
+ * holds out longest; where the attack has failed, or the solver finds no
+ * answer within its limit, Kyodai plays its own best move. */
+async function defendProblem() {
+  const g = state.game;
+  const tried = g.plies[g.plies.length - 1];
+  state.thinking = true;
+  state.pv.clear();
+  renderAll();
+  const job = state.engine.defendMate(problemRequest(g.plies.length), { timeMs: solverLimit() });
+  state.defending = job;
+  let answer;
+  try {
+    answer = await job.result;
+  } catch (e) {
+    // Cancelled: a take-back, Retry or a new game took the turn away.
+    if (e.cancelled || state.game !== g) return;
+    answer = { error: e.message };
+  } finally {
+    if (state.defending === job) state.defending = null;
+    state.thinking = false;
+  }
+  if (state.game !== g) return;
+  if (answer.check === false) {
+    await state.session.undo(1);
+    g.takeBack(1);
+    state.view = g.plies.length;
+    say('refused', tried, ' does not give check: in a problem every move of the attacker must. It is taken back; try another.');
+    return;
+  }
+  if (answer.verdict !== 'mate') {
+    if (answer.verdict === 'nomate') say('failed', 'The attack has failed: after ', tried, ' there is no mate. Take back or Retry.');
+    else if (answer.error) say('going', `Kyodai's solver stopped (${answer.error}); Kyodai plays its own move.`);
+    else say('going', `Kyodai's solver found no verdict within ${seconds(solverLimit())}; Kyodai plays its own move.`);
+    await engineMove();
+    return;
+  }
+  const reply = answer.line[0];
+  const played = await state.session.userMove(reply.cecp);
+  if (played.illegal) {
+    // The solver and the engine play by the same rules: not expected.
+    say('error', `Kyodai refused its own defence ${reply.cecp}: ${played.illegal}`);
+    return;
+  }
+  const left = answer.length - 1;
+  await record(reply.cecp, left > 0 ? `mate in ${left}` : 'mated');
+  const defence = g.plies[g.plies.length - 1];
+  Object.assign(defence, { usi: reply.usi, kif: reply.kif });
+  if (played.result) endGame(played.result);
+  if (left > 0) say('going', 'Kyodai\'s longest defence: ', defence, `. Mate in ${left} from here.`);
+  else say('mate', tried, ' mates: whatever Kyodai does, its last royal falls. Take it.');
+}
+
+/** The problem's game has ended: solved if the player's checks took the
+ * last royal, as the module judges the moves played (the length as problem
+ * books count it). */
+async function judgeProblemEnd() {
+  const g = state.game;
+  const plies = g.plies.length;
+  let answer;
+  try {
+    answer = await state.engine.defendMate(problemRequest(plies)).result;
+  } catch (e) {
+    if (!e.cancelled) say('error', `Kyodai could not judge the end: ${e.message}`);
+    return;
+  }
+  // Not the rules' end (a resignation): the result says it all.
+  if (state.game !== g || g.plies.length !== plies || answer.ended === undefined) return;
+  if (answer.length === null) {
+    say('failed', `The game ended ${answer.ended}, not with a mate by checks (${answer.why}).`);
+    return;
+  }
+  const best = currentSolution(0)?.answer;
+  const shortest = best?.verdict === 'mate' && best.length < answer.length ? ` Kyodai's solution is a mate in ${best.length}.` : '';
+  say('solved', `Solved: mate in ${answer.length}.${shortest}`);
+}
+
+/** "Solve": the mate solver on the position shown, in the module's solver
+ * Worker within the chosen limit. The side to move attacks, but in a
+ * problem the player's side does: where the defender is to move, its
+ * longest defence starts the line. */
+async function solvePosition() {
+  if (state.solving || state.thinking || !state.ready) return;
+  const g = state.game;
+  const ply = state.view;
+  const limitMs = solverLimit();
+  const request = problemRequest(ply);
+  const side = state.problem?.attacker ?? g.positionAt(ply).side;
+  const defending = side !== g.positionAt(ply).side;
+  const options = { timeMs: limitMs };
+  const job = defending ? state.engine.defendMate(request, options) : state.engine.solveMate(request, options);
+  state.solving = { job, started: performance.now(), limitMs };
+  state.entry = null;
+  renderAll();
+  const solved = { fen: request.fen, moves: request.moves, side, limitMs };
+  try {
+    const answer = await job.result;
+    // A defence asked of a position that is none: said as Solve says it.
+    if (answer.ended) state.solution = { ...solved, error: `the game is already over: ${answer.ended}` };
+    else if (answer.check === false) state.solution = { ...solved, error: 'the attacker\'s last move gave no check' };
+    else state.solution = { ...solved, answer };
+  } catch (e) {
+    if (!e.cancelled) state.solution = { ...solved, error: e.message };
+  } finally {
+    if (state.solving?.job === job) state.solving = null;
+  }
+  renderAll();
+}
+
+/** The last Solve's answer while the game still passes through the
+ * position it solved, or null; `ply`: only if solved there. */
+function currentSolution(ply) {
+  const s = state.solution;
+  const g = state.game;
+  if (!s || s.fen !== g.startFen || g.plies.length < s.moves.length) return null;
+  if (ply !== undefined && s.moves.length !== ply) return null;
+  return s.moves.every((text, i) => g.plies[i].text === text) ? s : null;
+}
+
+/** "Step through it": the game from the position solved goes on with
+ * the solution, to be stepped through with the arrows. */
+async function showSolution() {
+  const s = currentSolution();
+  if (!s?.answer?.line.length || state.busy) return;
+  state.busy = true;
+  try {
+    await stopEngine();
+    const g = state.game;
+    const after = g.plies.length - s.moves.length;
+    if (after > 0) {
+      await state.session.undo(after);
+      g.takeBack(after);
+    }
+    const v = g.variant;
+    for (const m of s.answer.line) {
+      const answer = await state.session.userMove(m.cecp);
+      if (answer.illegal) {
+        setStatus(`Kyodai refused ${m.cecp} of its solution: ${answer.illegal}`);
+        break;
+      }
+      g.push(m.cecp, parseFen(m.fen, v.width, v.height), '');
+      Object.assign(g.plies[g.plies.length - 1], { usi: m.usi, kif: m.kif });
+      if (answer.result) g.result = answer.result;
+    }
+    if (state.problem) {
+      say('shown', 'Kyodai\'s solution is on the board: step through it with ▶ (or the arrow keys). Retry to play it out yourself.');
+    }
+    state.view = s.moves.length;
+    state.entry = null;
+    cancelReview();
+  } finally {
+    state.busy = false;
+  }
+  renderAll();
+}
+
+/** While a Solve runs: the time it has spent of its limit. */
+function renderSolving() {
+  const solving = state.solving;
+  if (!solving) return;
+  const spent = Math.min(performance.now() - solving.started, solving.limitMs);
+  $('problem-progress').max = solving.limitMs;
+  $('problem-progress').value = spent;
+  $('problem-clock').textContent = `Solving… ${seconds(spent)} of ${seconds(solving.limitMs)}`;
+}
+
+/** The problem card: what a problem is, the Solve under way or its
+ * verdict and line, and how the playing out goes. */
+function renderProblem() {
+  const problem = state.problem;
+  const solving = state.solving;
+  $('problem-retry').hidden = !problem;
+  $('problem-solve').disabled = !!solving || state.thinking || !state.ready;
+  $('problem-running').hidden = !solving;
+  renderSolving();
+  const about = $('problem-about');
+  if (problem) {
+    const attacker = sideName(problem.attacker);
+    about.textContent = `${attacker} to mate: play ${attacker}'s moves on the board, each a check; Kyodai defends as long as it can.`;
+  } else {
+    about.textContent = 'Paste a position and set it up: you play the side to move and must mate, every move a check, and Kyodai defends. Solve asks Kyodai\'s mate solver about the position on the board.';
+  }
+  const s = solving ? null : currentSolution();
+  const verdict = $('problem-verdict');
+  verdict.hidden = !s;
+  if (s) {
+    const text = s.error
+      ? { title: 'Not a problem', detail: `${capitalised(s.error)}.` }
+      : verdictText(s.answer, s.side, s.limitMs);
+    verdict.className = `verdict v-${s.error ? 'error' : s.answer.verdict}`;
+    $('problem-title').textContent = text.title;
+    $('problem-detail').textContent = text.detail;
+    const line = s.answer?.line ?? [];
+    // KIF has no line form: the line goes in USI, lishogi's other notation.
+    const key = notation() === 'kif' ? 'usi' : notation();
+    $('problem-line').textContent = line.map((m) => m[key] ?? m.cecp).join(' ');
+    $('problem-line').hidden = !line.length;
+    const onBoard = line.length && state.game.plies.length === s.moves.length + line.length
+      && line.every((m, i) => state.game.plies[s.moves.length + i].text === m.cecp);
+    $('problem-show').hidden = !line.length || onBoard;
+  }
+  const status = $('problem-status');
+  status.hidden = !problem?.status;
+  status.className = `problem-status s-${problem?.status?.kind ?? 'none'}`;
+  status.textContent = (problem?.status?.parts ?? []).map((part) => (typeof part === 'string' ? part : plyText(part))).join('');
+}
+
 // ---- Controls -----------------------------------------------------------------
 
 /** The custom entry for a custom control; Kyodai's time a move without a clock. */
@@ -1165,6 +1455,14 @@ function bindControls() {
     refreshNotation().catch(report);
   });
   $('review-start').addEventListener('click', () => analyseGame().catch(report));
+  $('problem-setup').addEventListener('click', () => setUpProblem().catch(report));
+  $('problem-retry').addEventListener('click', () => newGame(undefined, undefined, state.problem).catch(report));
+  $('problem-solve').addEventListener('click', () => solvePosition().catch(report));
+  $('problem-cancel').addEventListener('click', () => {
+    cancelSolve();
+    renderAll();
+  });
+  $('problem-show').addEventListener('click', () => showSolution().catch(report));
   $('review-cancel').addEventListener('click', () => {
     cancelReview();
     renderAll();

@@ -1,6 +1,6 @@
 // The page's choices kept between visits in the browser's storage: the
 // variant, how Kyodai plays, the clock, the pieces, the analysis, the
-// notation and the review's time a position. A
+// notation, the review's time a position and the mate solver's limit. A
 // kept choice the page no longer offers (a menu entry gone, a number out
 // of range) is left at its default, and a page without storage (private
 // windows, some embedded frames) simply keeps nothing.
@@ -10,7 +10,7 @@ const KEY = 'kyodai.settings';
 /** The ids of the controls whose values are kept. */
 export const KEPT = [
   'variant', 'mode', 'clock', 'clock-min', 'clock-inc', 'clock-byo', 'time', 'skill', 'labels', 'analyse', 'multipv',
-  'notation', 'review-time',
+  'notation', 'review-time', 'problem-time',
 ];
 
 /** The browser's local storage, or null where the page may not use it. */

@@ -235,3 +235,46 @@ test("records and reviews: the engine's readers and kyodai analyse's figures, be
   await assert.rejects(bad.result, /unknown variant 'nonesuch'/);
   await lines.ask('stop', 'bestmove');
 });
+
+// tests/problems/chu-tsume.txt, lishogi's SFEN made the FEN the page sends
+// (Sente to move: `b` there, `w` here): tumechu82, a mate in 3; kinu32, a
+// mate in 9; kinu39, no mate; kinu03, long to solve.
+const MATE_IN_3 = '12/12/12/12/1+I10/brX9/krvI8/n+xO9/PPPPPPPPPPPP/12/12/L1K9 w - 0 1';
+const MATE_IN_9 = '8+lc1l/7+h2ok/4+H3Q3/9Fg1/11p/9D2/12/12/12/12/4+L7/12 w - 0 1';
+const NO_MATE = '4ge1g3l/4tkx4a/2f2o2t3/12/m4s2p1Gp/5pp5/11Q/12/2H7+p1/12/9+o2/9+v2 w - 0 1';
+const LONG = '11l/5t2o1+O1/5n1t1s2/3m3k3q/5pP2p2/12/5N3f2/3+L4+b3/6+A5/12/12/12 w - 0 1';
+
+test("problems: the mate solver's verdicts, the longest defence, bad input, a cancel", async (t) => {
+  const engine = await Kyodai();
+  t.after(() => engine.terminate());
+  const problem = (fen, moves = []) => ({ variant: 'chu', rules: 'lishogi', fen, moves });
+  // Node counts, not times: the same answer on any machine.
+  const limits = { timeMs: 60000, nodes: 20000 };
+  const three = await engine.solveMate(problem(MATE_IN_3), limits).result;
+  assert.deepEqual([three.verdict, three.length, three.minimal], ['mate', 3, true]);
+  assert.deepEqual(three.line.map((m) => m.usi), ['12i12h', '11h12h', '12l12h', '11f11e', '12h12g']);
+  assert.equal(three.line[0].cecp, 'a4a5');
+  assert.match(three.line[0].kif, /^▲12八歩兵/);
+  const nine = await engine.solveMate(problem(MATE_IN_9), limits).result;
+  assert.deepEqual([nine.verdict, nine.length, nine.line.length], ['mate', 9, 11]);
+  const none = await engine.solveMate(problem(NO_MATE), limits).result;
+  assert.deepEqual([none.verdict, none.length, none.line], ['nomate', null, []]);
+  // Played out: a check gets the longest defence, a quiet move is no check,
+  // and the capture of the King ends a mate in 3.
+  const defence = await engine.defendMate(problem(MATE_IN_3, ['a4a5']), limits).result;
+  assert.deepEqual([defence.check, defence.verdict, defence.length], [true, 'mate', 2]);
+  assert.deepEqual(await engine.defendMate(problem(MATE_IN_3, ['c1d1']), limits).result, { check: false });
+  const played = ['a4a5', defence.line[0].cecp];
+  const rest = await engine.solveMate(problem(MATE_IN_3, played), limits).result;
+  const end = await engine.defendMate(problem(MATE_IN_3, [...played, ...rest.line.map((m) => m.cecp)]), limits).result;
+  assert.deepEqual(end, { ended: '1-0 {Gote lost its last royal}', length: 3 });
+  // Bad input is refused with the reason.
+  await assert.rejects(engine.solveMate(problem('12/12 w - 0 1')).result, /rank/);
+  await assert.rejects(engine.solveMate({ variant: 'nonesuch', fen: MATE_IN_3 }).result, /unknown variant 'nonesuch'/);
+  await assert.rejects(engine.solveMate(problem(MATE_IN_3, ['a4a9'])).result, /move 1 \('a4a9'\)/);
+  // A long solve, cancelled, rejects at once; the solver then answers afresh.
+  const long = engine.solveMate(problem(LONG), { timeMs: 60000 });
+  long.cancel();
+  await assert.rejects(long.result, (e) => e.cancelled === true);
+  assert.equal((await engine.solveMate(problem(MATE_IN_3), limits).result).length, 3);
+});

@@ -633,3 +633,133 @@ test('a bad record: the error names the game, ply and move text; what was read b
   assert.match(await page.textContent('#record-error'), /^No game could be read\.Game 1: unknown variant 'nonesuch'/);
   assert.equal(await page.evaluate(() => window.kyodaiPage.game.plies.length), 1);
 });
+
+// ---- Mate problems (the module's solver: web/dist only) ------------------------
+
+// tumechu82 of tests/problems/chu-tsume.txt, a line of the file as it is:
+// a mate in 3 under lishogi's rules, Kyodai's line a4a5 b5a5 a1a5 b7b8 a5a6.
+const TUMECHU82 = 'sfen 12/12/12/12/1+I10/brX9/krvI8/n+xO9/PPPPPPPPPPPP/12/12/L1K9 b - 1 ; tumechu82';
+// A Rook against a King in a corner: it checks, the King walks away (the
+// Rook in the promotion zone already: a move in it offers no promotion).
+const NO_MATE = '11k/12/12/R11/12/12/12/12/12/12/12/12 w - 0 1';
+// A Queen against a King in the open: checks without end and no mate, more
+// than the solver settles in seconds (natively not in 8 s).
+const ENDLESS = '12/12/12/12/12/5k6/12/12/12/12/12/Q11 w - 0 1';
+
+/** Paste `position` into the problem card and set it up. */
+async function setUpProblem(page, position) {
+  if (!(await page.locator('#problem-position').isVisible())) await page.click('#problem-card summary');
+  await page.fill('#problem-position', position);
+  await page.click('#problem-setup');
+  await page.waitForFunction(() => window.kyodaiPage.problem && window.kyodaiPage.ready);
+  await idle(page);
+}
+
+async function solve(page) {
+  await page.click('#problem-solve');
+  await page.waitForFunction(() => !window.kyodaiPage.solving && !document.getElementById('problem-verdict').hidden, null, { timeout: 30000 });
+  return page.textContent('#problem-title');
+}
+
+/** A move by clicks; then Kyodai's turn in the problem is over. */
+async function attack(page, from, to) {
+  await click(page, from);
+  await click(page, to);
+  await page.waitForFunction(() => !window.kyodaiPage.thinking && !window.kyodaiPage.busy, null, { timeout: 30000 });
+}
+
+const problemStatus = (page) => page.textContent('#problem-status');
+
+test('a mate problem pasted as SFEN: Solve says mate in 3 and shows the line; played out by clicks to "Solved"', { skip: skipModule }, async (t) => {
+  const page = await open(t);
+  await setUpProblem(page, TUMECHU82);
+  assert.deepEqual(await page.evaluate(() => [window.kyodaiPage.game.rules, window.kyodaiPage.problem.attacker]), ['lishogi', 'w']);
+  assert.match(await page.textContent('#problem-about'), /^Sente to mate/);
+  assert.equal(await solve(page), 'Mate in 3');
+  assert.match(await page.textContent('#problem-detail'), /Sente mates in 3 plies whatever Gote does \(none shorter\)/);
+  assert.equal(await page.textContent('#problem-line'), 'a4a5 b5a5 a1a5 b7b8 a5a6');
+  await page.selectOption('#notation', 'usi');
+  assert.equal(await page.textContent('#problem-line'), '12i12h 11h12h 12l12h 11f11e 12h12g');
+  await page.selectOption('#notation', 'cecp');
+  // The solution stepped through on the board, from the problem's start.
+  await page.click('#problem-show');
+  await idle(page);
+  assert.deepEqual(await moves(page), ['a4a5', 'b5a5', 'a1a5', 'b7b8', 'a5a6']);
+  assert.equal(await page.evaluate(() => window.kyodaiPage.view), 0);
+  await page.click('#next');
+  assert.equal((await pieceOn(page, 'a5')).sente, true);
+  assert.match(await problemStatus(page), /^Kyodai's solution is on the board/);
+  // Retry, and play it out: a quiet move is no check and is taken back.
+  await page.click('#problem-retry');
+  await idle(page);
+  assert.deepEqual(await moves(page), []);
+  await attack(page, 'c1', 'd1');
+  assert.match(await problemStatus(page), /^c1d1 does not give check/);
+  assert.deepEqual(await moves(page), []);
+  assert.equal(await page.textContent('#problem-title'), 'Mate in 3', "the start's solution is still shown");
+  await attack(page, 'a4', 'a5');
+  assert.deepEqual(await moves(page), ['a4a5', 'b5a5']);
+  assert.match(await problemStatus(page), /^Kyodai's longest defence: b5a5\. Mate in 1 from here\./);
+  await page.selectOption('#notation', 'usi');
+  assert.match(await problemStatus(page), /^Kyodai's longest defence: 11h12h\./);
+  await page.selectOption('#notation', 'cecp');
+  await attack(page, 'a1', 'a5');
+  assert.equal((await moves(page)).length, 4);
+  assert.match(await problemStatus(page), /^a1a5 mates/);
+  // The capture, as Solve gives it from here.
+  assert.equal(await solve(page), 'Sente takes the last royal');
+  const capture = await page.evaluate(() => window.kyodaiPage.solution.answer.line[0].cecp);
+  await attack(page, capture.slice(0, 2), capture.slice(2));
+  await page.waitForFunction(() => window.kyodaiPage.problem.status?.kind === 'solved');
+  assert.equal(await problemStatus(page), 'Solved: mate in 3.');
+  assert.match(await page.textContent('#result'), /^1-0 Gote lost its last royal/);
+  // Solved with Gote to move, Sente still attacks: Gote's longest defence first.
+  await page.click('#first');
+  await page.click('#next');
+  assert.equal(await solve(page), 'Mate in 2');
+  assert.equal(await page.textContent('#problem-line'), 'b5a5 a1a5 b7b8 a5a6');
+});
+
+test("a mate problem that fails: no mate, the attack has failed; unknown within the limit, Kyodai's own move; Solve cancelled; bad positions", { skip: skipModule }, async (t) => {
+  const page = await open(t);
+  await setUpProblem(page, NO_MATE);
+  assert.equal(await page.evaluate(() => window.kyodaiPage.game.rules), 'standard');
+  assert.equal(await solve(page), 'No mate');
+  await attack(page, 'a9', 'a12');
+  assert.match(await problemStatus(page), /^The attack has failed: after a9a12 there is no mate\./);
+  assert.equal((await moves(page)).length, 2, 'Kyodai escapes with a move of its own');
+  await page.click('#takeback');
+  await idle(page);
+  assert.deepEqual(await moves(page), []);
+  assert.equal(await page.isVisible('#problem-status'), false);
+  // No verdict within the limit: Solve says so, and Kyodai answers a check
+  // with its own move.
+  await setUpProblem(page, ENDLESS);
+  await page.selectOption('#problem-time', '1000');
+  assert.equal(await solve(page), 'Unknown within 1 s');
+  await attack(page, 'a1', 'a7');
+  assert.equal((await moves(page)).length, 2);
+  assert.equal(await problemStatus(page), "Kyodai's solver found no verdict within 1 s; Kyodai plays its own move.");
+  // A long solve: its time shown against the limit, cancelled.
+  await page.click('#problem-retry');
+  await idle(page);
+  await page.selectOption('#problem-time', '60000');
+  await page.click('#problem-solve');
+  await page.waitForFunction(() => /^Solving… .* of 60 s$/.test(document.getElementById('problem-clock').textContent));
+  assert.equal(await page.isVisible('#problem-progress'), true);
+  assert.equal(await page.isVisible('#problem-verdict'), false);
+  await page.click('#problem-cancel');
+  assert.equal(await page.isVisible('#problem-running'), false);
+  assert.equal(await page.textContent('#problem-title'), 'Unknown within 1 s', 'the last verdict again');
+  // A bad position is refused with the reason; an SFEN outside Chu too.
+  await page.fill('#problem-position', '12/12 w - 0 1');
+  await page.click('#problem-setup');
+  await page.waitForSelector('#problem-error:not([hidden])');
+  assert.match(await page.textContent('#problem-error'), /^Kyodai refused the position: /);
+  assert.equal(await page.evaluate(() => window.kyodaiPage.problem), null);
+  await page.selectOption('#variant', 'wa-shogi');
+  await ready(page);
+  await page.fill('#problem-position', TUMECHU82);
+  await page.click('#problem-setup');
+  assert.equal(await page.textContent('#problem-error'), 'An SFEN is a Chu position: choose Chu Shogi first.');
+});

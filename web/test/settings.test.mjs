@@ -36,6 +36,7 @@ function page() {
     multipv: select('2', ['1', '2', '3']),
     notation: select('cecp', ['cecp', 'usi', 'kif']),
     'review-time': select('500', ['200', '500', '1000', '3000']),
+    'problem-time': select('10000', ['1000', '3000', '10000', '30000', '60000']),
   };
   return { controls, getElementById: (id) => controls[id] ?? null };
 }
@@ -53,6 +54,7 @@ test('the choices made on one visit are the controls\' values on the next', () =
   Object.assign(first.controls['clock-min'], { value: '12.5' });
   Object.assign(first.controls.labels, { value: 'latin' });
   Object.assign(first.controls.notation, { value: 'kif' });
+  Object.assign(first.controls['problem-time'], { value: '30000' });
   first.controls.analyse.checked = false;
   saveSettings(first, storage);
   const next = page();
@@ -62,6 +64,7 @@ test('the choices made on one visit are the controls\' values on the next', () =
   assert.equal(next.controls['clock-min'].value, '12.5');
   assert.equal(next.controls.labels.value, 'latin');
   assert.equal(next.controls.notation.value, 'kif');
+  assert.equal(next.controls['problem-time'].value, '30000');
   assert.equal(next.controls.analyse.checked, false);
   assert.equal(next.controls.mode.value, 'sente');
 });
