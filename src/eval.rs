@@ -95,17 +95,22 @@ fn royal_shelter(pos: &Position, sq: Square, color: Color) -> i32 {
         s -= w.royal_exposure * open_lines(pos, sq);
     }
     if w.royal_crowd != 0 {
-        let near = KING_STEPS
-            .iter()
-            .chain(LION_JUMPS.iter())
-            .filter(|&&d| {
-                pos.piece_at(sq.offset(d))
-                    .is_some_and(|q| q.color() != color)
-            })
-            .count() as i32;
+        let near = enemies_within_two_steps(pos, sq, color);
         s -= w.royal_crowd * near * near;
     }
     if color == Color::White { s } else { -s }
+}
+
+/// Pieces of `color`'s enemy within two King steps of `sq`.
+fn enemies_within_two_steps(pos: &Position, sq: Square, color: Color) -> i32 {
+    KING_STEPS
+        .iter()
+        .chain(LION_JUMPS.iter())
+        .filter(|&&d| {
+            pos.piece_at(sq.offset(d))
+                .is_some_and(|q| q.color() != color)
+        })
+        .count() as i32
 }
 
 /// Squares a Queen on `sq` would reach, the first piece on a line included.
@@ -136,14 +141,7 @@ fn striker_threats(pos: &Position, sq: Square, color: Color) -> i32 {
     if weight == 0 {
         return 0;
     }
-    let enemies = KING_STEPS
-        .iter()
-        .chain(LION_JUMPS.iter())
-        .filter(|&&d| {
-            pos.piece_at(sq.offset(d))
-                .is_some_and(|q| q.color() != color)
-        })
-        .count() as i32;
+    let enemies = enemies_within_two_steps(pos, sq, color);
     if color == Color::White {
         weight * enemies
     } else {
