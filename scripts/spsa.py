@@ -106,6 +106,14 @@ def play_pair(args, plus, minus, opening):
     raise RuntimeError(f"no score from the match:\n{out.stdout[-2000:]}\n{out.stderr[-2000:]}")
 
 
+def default_log(state_path):
+    """runs/spsa/NAME.log in the repository (ignored by git): the state may
+    live in docs/, where a log beside it would be taken for a document."""
+    folder = os.path.join(REPO, "runs", "spsa")
+    os.makedirs(folder, exist_ok=True)
+    return os.path.join(folder, os.path.basename(state_path) + ".log")
+
+
 def run(args, state):
     rng = random.Random(state["seed"] + state["k"])
     names = sorted(state["theta"])
@@ -113,7 +121,7 @@ def run(args, state):
     if args.openings:
         with open(args.openings) as f:
             openings = sum(1 for line in f if line.strip())
-    log = open(args.state + ".log", "a")
+    log = open(args.log or default_log(args.state), "a")
     played = 0
     with ThreadPoolExecutor(max_workers=args.concurrency) as pool:
         while played < args.pairs and state["k"] < state["iterations"]:
@@ -162,6 +170,7 @@ def main():
     p.add_argument("--openings", help="FEN file of the openings (one pair each, in turn)")
     p.add_argument("--engine", default=os.path.join(REPO, "target", "release", "kyodai"))
     p.add_argument("--show", action="store_true", help="print the values as --param words")
+    p.add_argument("--log", help="where each pair's values and result are appended (default: runs/spsa/STATE-NAME.log)")
     args = p.parse_args()
 
     if args.init:
