@@ -17,7 +17,7 @@ use crate::moves::Move;
 use crate::record::{self, Game, Problem, kif, pgn};
 use crate::types::{Color, Square};
 use crate::usi::notation::usi_move;
-use crate::variant::{Rules, VariantSet};
+use crate::variant::{Rules, Variant, VariantSet};
 use std::time::Duration;
 
 /// Most moves of the engine's better line given for a lost move (as
@@ -44,8 +44,8 @@ fn number(x: f64) -> String {
 }
 
 /// Whether the variant has lishogi's notations (USI and KIF are Chu's).
-fn lishogi_notation(game: &Game) -> bool {
-    game.variant.answers_to("chu")
+fn lishogi_notation(variant: &Variant) -> bool {
+    variant.answers_to("chu")
 }
 
 /// A move in the three notations: Kyodai's (CECP), lishogi's USI and KIF
@@ -79,7 +79,7 @@ fn problem_json(p: &Problem) -> String {
 
 fn game_json(game: &Game) -> Result<String, String> {
     let positions = game.positions()?;
-    let lishogi = lishogi_notation(game);
+    let lishogi = lishogi_notation(game.variant);
     let mut plies = Vec::with_capacity(game.moves.len());
     let mut last_to = None;
     for (i, m) in game.moves.iter().enumerate() {
@@ -218,7 +218,7 @@ pub fn review_json(a: &Analysed) -> String {
     });
     // Replayed by the review already; an empty list only if that changed.
     let positions = a.game.positions().unwrap_or_default();
-    let lishogi = lishogi_notation(&a.game);
+    let lishogi = lishogi_notation(a.game.variant);
     let plies = a.plies.iter().map(|r| {
         let f = &r.figures;
         let sente_win = if r.mover == Color::White {
@@ -258,7 +258,6 @@ struct PlayedProblem {
     now: Position,
     /// How the game ended with the last move, if it did.
     ended: Option<game::Ending>,
-    lishogi: bool,
 }
 
 /// Read a problem request: four lines, the variant, the rule set (as the
@@ -298,7 +297,6 @@ fn read_problem(request: &str) -> Result<PlayedProblem, String> {
         played,
         now,
         ended,
-        lishogi: v.answers_to("chu"),
     })
 }
 
@@ -320,7 +318,8 @@ fn error_json(why: &str) -> String {
 
 /// A solver's answer: verdict, length, minimal, nodes, ms, and the line
 /// from `pos` with each move in the three notations and the FEN after it.
-fn solution_json(pos: &Position, last_to: Option<Square>, s: &Solution, lishogi: bool) -> String {
+fn solution_json(pos: &Position, last_to: Option<Square>, s: &Solution) -> String {
+    let lishogi = lishogi_notation(pos.variant());
     let mut replay = pos.clone();
     let mut last_to = last_to;
     let mut line = Vec::with_capacity(s.line.len());
@@ -358,7 +357,7 @@ pub fn solve_problem(request: &str, time_ms: f64, nodes: f64) -> String {
     match mate::solve(&p.now, &page_limits(time_ms, nodes)) {
         Ok(s) => format!(
             "{{{}}}",
-            solution_json(&p.now, p.played.last().map(|m| m.to()), &s, p.lishogi)
+            solution_json(&p.now, p.played.last().map(|m| m.to()), &s)
         ),
         Err(e) => error_json(&e.to_string()),
     }
@@ -400,7 +399,7 @@ pub fn defend_problem(request: &str, time_ms: f64, nodes: f64) -> String {
     match mate::defend(&p.now, &page_limits(time_ms, nodes)) {
         Ok(s) => format!(
             "{{\"check\":true,{}}}",
-            solution_json(&p.now, p.played.last().map(|m| m.to()), &s, p.lishogi)
+            solution_json(&p.now, p.played.last().map(|m| m.to()), &s)
         ),
         Err(e) => error_json(&e.to_string()),
     }

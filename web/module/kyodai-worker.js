@@ -209,6 +209,18 @@ portReady.then((ready) => {
   port.listen(onMessage);
 });
 
+// Run a request's work; if the module traps (a bug, or memory run out),
+// answer the request with the error and start a fresh instance, so that
+// the next request finds a working engine.
+function guarded(type, id, work) {
+  try {
+    work();
+  } catch (error) {
+    port.send({ type, id, error: `the engine stopped (${error})` });
+    instantiate();
+  }
+}
+
 function onMessage(message) {
   switch (message.type) {
     case 'init':
@@ -229,33 +241,20 @@ function onMessage(message) {
       port.send({ type: 'describe', id: message.id, json: answer(wasm.kyodai_describe()) });
       break;
     case 'record':
-      try {
+      guarded('record', message.id, () => {
         putRecord(message.variant, message.text);
         port.send({ type: 'record', id: message.id, json: answer(wasm.kyodai_read_record()) });
-      } catch (error) {
-        port.send({ type: 'record', id: message.id, error: `the engine stopped (${error})` });
-        instantiate();
-      }
+      });
       break;
     case 'review':
       // A new review replaces one under way.
       if (review) port.send({ type: 'review-done', id: review.id, error: 'replaced by a new review' });
       review = null;
       wasm.kyodai_review_cancel();
-      try {
-        startReview(message);
-      } catch (error) {
-        port.send({ type: 'review-done', id: message.id, error: `the engine stopped (${error})` });
-        instantiate();
-      }
+      guarded('review-done', message.id, () => startReview(message));
       break;
     case 'mate':
-      try {
-        mate(message);
-      } catch (error) {
-        port.send({ type: 'mate', id: message.id, error: `the engine stopped (${error})` });
-        instantiate();
-      }
+      guarded('mate', message.id, () => mate(message));
       break;
     case 'review-cancel':
       if (review?.id === message.id) {
