@@ -35,7 +35,7 @@ const MAX_LINE: usize = 1000;
 const LINE_STEPS: usize = 20_000;
 /// Slots of `Search::on_path` (a power of two).
 const PATH_FILTER: usize = 4096;
-/// `Settled::disproved_within` of a position disproved without a limit.
+/// `Known::disproved_within` of a position disproved without a limit.
 const UNLIMITED: u16 = u16::MAX;
 /// Mixed into the table key with the plies left, in a search limited to a
 /// number of plies (the same position with fewer plies left is another
@@ -103,7 +103,7 @@ impl Entry {
 /// What any run of the search settled about a position, whatever the plies
 /// left (`Search::known`).
 #[derive(Clone, Copy, Default)]
-struct Settled {
+struct Known {
     /// The fewest plies to the game's end it is proved in.
     proved_in: Option<u16>,
     /// The most plies left it is disproved within (`UNLIMITED`: without a
@@ -140,7 +140,7 @@ pub(super) struct Search<'a> {
     table: HashMap<u64, Entry, KeyHash>,
     /// By position (`Position::search_key`), whatever the plies left, so
     /// that a run with another limit starts from what the others found.
-    settled: HashMap<u64, Settled, KeyHash>,
+    by_position: HashMap<u64, Known, KeyHash>,
     limits: &'a Limits,
     started: Instant,
     pub(super) nodes: u64,
@@ -172,7 +172,7 @@ impl<'a> Search<'a> {
             local_checks: checks_are_local(root.variant()),
             plies: None,
             table: HashMap::default(),
-            settled: HashMap::default(),
+            by_position: HashMap::default(),
             limits,
             started,
             nodes: 0,
@@ -186,8 +186,9 @@ impl<'a> Search<'a> {
     }
 
     /// Search from `root` until the problem is settled, `nodes` more nodes
-    /// are searched or the time runs out: the verdict, and with a mate its
-    /// plies to the game's end. Another run goes on from the table.
+    /// are searched or the time runs out: the root's entry then (with a
+    /// mate, its plies to the game's end). Another run goes on from the
+    /// table.
     pub(super) fn run(&mut self, root: &mut Position, nodes: u64) -> Entry {
         self.stopped = false;
         self.stop_at = self.nodes.saturating_add(nodes);
@@ -263,7 +264,7 @@ impl<'a> Search<'a> {
     /// that holds with `left` plies left, from any run of the search: a
     /// mate proved within fewer plies, or no mate within as many or more.
     fn known(&self, position: u64, left: Option<u16>) -> Option<Entry> {
-        let known = self.settled.get(&position)?;
+        let known = self.by_position.get(&position)?;
         if let Some(plies) = known.proved_in
             && left.is_none_or(|l| plies <= l)
         {
@@ -286,11 +287,11 @@ impl<'a> Search<'a> {
     fn store(&mut self, pos: &Position, key: u64, left: Option<u16>, entry: Entry) -> Entry {
         self.table.insert(key, entry);
         if entry.proof == 0 {
-            let known = self.settled.entry(pos.search_key()).or_default();
+            let known = self.by_position.entry(pos.search_key()).or_default();
             known.proved_in = Some(known.proved_in.map_or(entry.plies, |p| p.min(entry.plies)));
         } else if entry.disproof == 0 && entry.rests_on.is_none() {
             let new = (left.unwrap_or(UNLIMITED), entry.escaped);
-            let known = self.settled.entry(pos.search_key()).or_default();
+            let known = self.by_position.entry(pos.search_key()).or_default();
             // The widest disproof, and of two as wide the one without an
             // escape.
             if known
@@ -730,7 +731,7 @@ impl<'a> Search<'a> {
             .filter(|(_, e)| e.proof == 0)
             .map(|(c, e)| {
                 let within = self
-                    .settled
+                    .by_position
                     .get(&c.position)
                     .and_then(|k| k.disproved_within)
                     .map(|(within, _)| within);
