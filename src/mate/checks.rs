@@ -2,7 +2,7 @@
 //! solver's filters, and its first estimate of a defender's answers.
 
 use crate::board::Position;
-use crate::movegen::{generate, royal_attacked};
+use crate::movegen::{attacked_by, generate_captures_of, generate_of, royal_attacked};
 use crate::moves::Move;
 use crate::types::{Color, Square};
 use crate::variant::{Power, Variant};
@@ -40,6 +40,42 @@ pub(super) fn may_check(pos: &Position, mv: Move, targets: &[Square]) -> bool {
             .any(|&royal| lined_up(mv.from(), royal) || lined_up(mv.to(), royal))
 }
 
+/// Whether the quiet move `mv` of the defender, in check on `royal` from
+/// `checkers` (all its attackers, `attackers`), surely leaves the royal
+/// attacked, judged on the board before it: the royal does not move (or
+/// steps to a square the attacker reaches, its old square left open), or
+/// some checker is neither taken (the move takes nothing) nor cut off
+/// (the move does not end between it and the royal). Where it cannot
+/// tell, false: the move is made and looked at.
+pub(super) fn still_checked(
+    pos: &Position,
+    mv: Move,
+    royal: Square,
+    checkers: &[Square],
+    attacker: Color,
+) -> bool {
+    if !mv.kills().is_empty() || pos.piece_at(mv.to()).is_some() || mv.promotes() {
+        return false;
+    }
+    if mv.from() == royal {
+        return attacked_by(pos, mv.to(), attacker, &[Some(royal)], None);
+    }
+    checkers
+        .iter()
+        .any(|&checker| !between(royal, mv.to(), checker))
+}
+
+/// Whether `b` stands on the line from `a` to `c`, strictly between them.
+fn between(a: Square, b: Square, c: Square) -> bool {
+    let step = |from: Square, to: Square| {
+        (
+            (to.file() as i32 - from.file() as i32).signum(),
+            (to.rank() as i32 - from.rank() as i32).signum(),
+        )
+    };
+    a.on_line(b) && a.on_line(c) && step(a, b) == step(a, c) && a.distance(b) < a.distance(c)
+}
+
 /// Whether `a` and `b` share a rank, a file or a diagonal, or are within
 /// four squares of each other.
 fn lined_up(a: Square, b: Square) -> bool {
@@ -55,25 +91,34 @@ fn lined_up(a: Square, b: Square) -> bool {
 /// Interpositions and captures of a discovering piece are not counted:
 /// making every move of the defender for every check took four fifths of
 /// the solver's time, for a number that only orders the checks until the
-/// defender's moves are searched.
-pub(super) fn evasions(pos: &mut Position, attacker: Color, checker: Square) -> u32 {
+/// defender's moves are searched. `moves`: room for the moves looked at.
+pub(super) fn evasions(
+    pos: &mut Position,
+    attacker: Color,
+    checker: Square,
+    moves: &mut Vec<Move>,
+) -> u32 {
     let defender = attacker.flip();
     if pos.royals(defender) != 1 {
         return 1;
     }
     let royal = pos.royal_squares(defender)[0];
-    let mut moves = Vec::new();
-    generate(pos, &mut moves);
     let mut n: u32 = 0;
-    for mv in moves {
-        if mv.from() != royal && mv.to() != checker && !mv.kills_on(checker) {
-            continue;
+    let mut count = |pos: &mut Position, moves: &[Move], skip_royal: bool| {
+        for &mv in moves {
+            if skip_royal && mv.from() == royal {
+                continue;
+            }
+            pos.make(mv);
+            if pos.royals_lost(attacker) || !royal_attacked(pos, defender) {
+                n += 1;
+            }
+            pos.unmake();
         }
-        pos.make(mv);
-        if pos.royals_lost(attacker) || !royal_attacked(pos, defender) {
-            n += 1;
-        }
-        pos.unmake();
-    }
+    };
+    generate_of(pos, royal, moves);
+    count(pos, moves, false);
+    generate_captures_of(pos, checker, moves);
+    count(pos, moves, true);
     n.max(1)
 }

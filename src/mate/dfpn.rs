@@ -1,13 +1,13 @@
 //! The df-pn search (Nagai 2002) over the engine's own move generation and
 //! game rules, with its table, and the reading of a proved line from it.
 
-use super::checks::{checks_are_local, evasions, may_check};
+use super::checks::{checks_are_local, evasions, may_check, still_checked};
 use super::limits::Limits;
 use super::line::verify_line_as;
 use crate::board::Position;
 use crate::clock::Instant;
 use crate::game;
-use crate::movegen::{generate, royal_attacked};
+use crate::movegen::{attackers, capturable_through, generate, quiet_move_attacks, royal_attacked};
 use crate::moves::Move;
 use crate::repetition::Verdict as Repeat;
 use crate::types::{Color, Square};
@@ -158,6 +158,11 @@ pub(super) struct Search<'a> {
     /// a position searched again is not expanded again (emptied when it
     /// holds `EXPANDED_NODES`).
     expanded: HashMap<u64, Rc<Vec<Child>>, KeyHash>,
+    /// Room for the moves of the position expanded, and for the
+    /// defender's answers to a check (`evasions`), kept from one
+    /// expansion to the next.
+    moves: Vec<Move>,
+    answers: Vec<Move>,
 }
 
 impl<'a> Search<'a> {
@@ -182,6 +187,8 @@ impl<'a> Search<'a> {
             on_path: Box::new([0; PATH_FILTER]),
             prefixes: Vec::new(),
             expanded: HashMap::default(),
+            moves: Vec::new(),
+            answers: Vec::new(),
         }
     }
 
@@ -419,7 +426,7 @@ impl<'a> Search<'a> {
     fn expand(&mut self, pos: &mut Position, left: Option<u16>) -> Vec<Child> {
         let attacking = pos.side() == self.attacker;
         let defender = self.attacker.flip();
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.moves);
         generate(pos, &mut moves);
         let mut children = Vec::with_capacity(moves.len());
         let mut losing_kinds = [false; 2];
@@ -435,12 +442,44 @@ impl<'a> Search<'a> {
             targets.extend(pos.royal_squares(defender).iter().copied().take(4));
         }
         let lone_royal = !attacking && pos.royals(defender) == 1 && left != Some(0);
-        for mv in moves {
+        // Where checks are local, whether the defender's royal is attacked
+        // after a move is asked only of the lines through the squares the
+        // move changed: an attacker's move gives check through them (none
+        // stood before it); a defender's move leaves one standing through
+        // them or through a checker's square.
+        let checkers = match pos.royal_squares(defender) {
+            &[royal] if self.local_checks && !attacking => {
+                attackers(pos, royal, self.attacker).map(|a| (royal, a))
+            }
+            _ => None,
+        };
+        let quick_checks = self.local_checks && attacking && !checked;
+        for &mv in &moves {
             if !targets.is_empty() {
                 let near = may_check(pos, mv, &targets) || targets.contains(&mv.from());
                 if attacking && !near || lone_royal && losing_kinds[1] && !near {
                     continue;
                 }
+            }
+            // A quiet move's check, or its failure to end one, is read off
+            // the board before it where it can be: the moves that give no
+            // check, and those that lose once one stands for them, are not
+            // made.
+            if quick_checks
+                && pos
+                    .royal_squares(defender)
+                    .iter()
+                    .all(|&royal| quiet_move_attacks(pos, mv, royal) == Some(false))
+            {
+                continue;
+            }
+            if lone_royal
+                && losing_kinds[1]
+                && checkers.as_ref().is_some_and(|(royal, checkers)| {
+                    still_checked(pos, mv, *royal, checkers, self.attacker)
+                })
+            {
+                continue;
             }
             pos.make(mv);
             let settled = match self.outcome(pos, None) {
@@ -452,7 +491,7 @@ impl<'a> Search<'a> {
                 // left for the capture.
                 None if !attacking
                     && pos.royals(defender) == 1
-                    && royal_attacked(pos, defender) =>
+                    && self.left_in_check(pos, mv, checkers.as_ref()) =>
                 {
                     Some(if left == Some(0) {
                         Entry::LOST
@@ -467,7 +506,7 @@ impl<'a> Search<'a> {
             };
             let searched = if attacking {
                 settled.is_some_and(|e| e.proof == 0)
-                    || settled.is_none() && royal_attacked(pos, defender)
+                    || settled.is_none() && self.gives_check(pos, mv, quick_checks)
             } else {
                 match settled {
                     Some(e) if e.proof == 0 => {
@@ -486,7 +525,7 @@ impl<'a> Search<'a> {
                     // that leave the fewest are tried first (df-pn+'s
                     // heuristic start).
                     let first = Entry {
-                        proof: evasions(pos, self.attacker, mv.to()),
+                        proof: evasions(pos, self.attacker, mv.to(), &mut self.answers),
                         ..Entry::FRESH
                     };
                     self.table.insert(key, first);
@@ -502,7 +541,38 @@ impl<'a> Search<'a> {
             }
             pos.unmake();
         }
+        self.moves = moves;
         children
+    }
+
+    /// Whether the attacker's move `mv`, just made, attacks a royal of the
+    /// defender; `quick`: none was attacked before it.
+    fn gives_check(&self, pos: &Position, mv: Move, quick: bool) -> bool {
+        let defender = self.attacker.flip();
+        if !quick {
+            return royal_attacked(pos, defender);
+        }
+        let changed = changed_squares(mv, &[]);
+        pos.royal_squares(defender)
+            .iter()
+            .any(|&royal| capturable_through(pos, royal, self.attacker, &changed))
+    }
+
+    /// Whether the defender's move `mv`, just made, leaves its lone royal
+    /// attacked; `checkers`: the royal's square and its attackers before
+    /// the move, where they are known.
+    fn left_in_check(
+        &self,
+        pos: &Position,
+        mv: Move,
+        checkers: Option<&(Square, ArrayVec<Square, 16>)>,
+    ) -> bool {
+        match checkers {
+            Some((royal, checkers)) if mv.from() != *royal => {
+                capturable_through(pos, *royal, self.attacker, &changed_squares(mv, checkers))
+            }
+            _ => royal_attacked(pos, self.attacker.flip()),
+        }
     }
 
     /// The df-pn step: search `pos` (table key `key`, `left` plies left)
@@ -805,6 +875,16 @@ fn filter_slot(hash: u64) -> usize {
 /// not take turns at every step.
 fn beyond(second: u32) -> u32 {
     second.saturating_add(second / 4 + 1)
+}
+
+/// The squares `mv` changes (where nothing burns), and `also`.
+fn changed_squares(mv: Move, also: &[Square]) -> ArrayVec<Square, 20> {
+    let mut squares = ArrayVec::new();
+    squares.push(mv.from());
+    squares.push(mv.to());
+    squares.extend(mv.kills().iter().copied());
+    squares.extend(also.iter().copied().take(squares.remaining_capacity()));
+    squares
 }
 
 /// A child limit, kept below `INFINITE`.

@@ -115,9 +115,9 @@ fn solve_as(pos: &Position, attacker: Color, limits: &Limits) -> Result<Solution
 
 #[cfg(test)]
 mod tests {
-    use super::checks::{checks_are_local, may_check};
+    use super::checks::{checks_are_local, may_check, still_checked};
     use super::*;
-    use crate::movegen::{generate, royal_attacked};
+    use crate::movegen::{attackers, generate, royal_attacked};
     use crate::usi::parse_sfen;
     use crate::variant::{Rules, VariantSet};
 
@@ -249,7 +249,8 @@ mod tests {
 
     /// In the collection's problems, every check of the attacker's passes
     /// `may_check`'s filter, and every reply of the defender's that the
-    /// filter leaves out leaves its royal to be taken, the game going on.
+    /// filter leaves out, or that `still_checked` says leaves the check
+    /// standing, leaves its royal to be taken, the game going on.
     #[test]
     fn the_check_filter_keeps_every_check_and_every_escape() {
         let text = include_str!("../../tests/problems/chu-tsume.txt");
@@ -257,7 +258,7 @@ mod tests {
             .lines()
             .filter(|l| l.starts_with("sfen "))
             .filter_map(|l| l.split(" ; ").nth(1));
-        let (mut checks, mut left_out) = (0, 0);
+        let (mut checks, mut left_out, mut still) = (0, 0, 0);
         for name in names {
             let mut pos = problem(name);
             assert!(checks_are_local(pos.variant()));
@@ -275,12 +276,24 @@ mod tests {
                     checks += 1;
                     assert!(near, "{name}: {mv} checks");
                     let royals = pos.royal_squares(defender).to_vec();
+                    let checkers = attackers(&pos, royals[0], pos.side().flip()).expect("listed");
                     let mut replies = Vec::new();
                     generate(&pos, &mut replies);
                     for reply in replies {
                         let near =
                             may_check(&pos, reply, &royals) || royals.contains(&reply.from());
+                        let surely_checked = royals.len() == 1
+                            && still_checked(&pos, reply, royals[0], &checkers, pos.side().flip());
                         pos.make(reply);
+                        if surely_checked {
+                            still += 1;
+                            assert!(
+                                royal_attacked(&pos, defender)
+                                    && !pos.is_over()
+                                    && game::material_ending(&pos).is_none(),
+                                "{name}: {mv} {reply} is taken for one leaving the check"
+                            );
+                        }
                         if !near {
                             left_out += 1;
                             assert!(
@@ -297,8 +310,8 @@ mod tests {
             }
         }
         assert!(
-            checks > 1000 && left_out > 1000,
-            "{checks} checks, {left_out} replies"
+            checks > 1000 && left_out > 1000 && still > 10_000,
+            "{checks} checks, {left_out} replies left out, {still} still checked"
         );
     }
 

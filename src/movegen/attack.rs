@@ -7,8 +7,9 @@ use super::burns::removes;
 use super::emitter::{Emitter, Sink};
 use crate::board::Position;
 use crate::moves::Move;
-use crate::types::{Color, KING_STEPS, LION_JUMPS, Square, WOLF_JUMPS};
+use crate::types::{Color, KING_STEPS, LION_JUMPS, Piece, Square, WOLF_JUMPS, delta};
 use crate::variant::{PieceType, Power, UNLIMITED};
+use arrayvec::ArrayVec;
 
 /// Only asks whether some move removes the piece on `target` (the attack
 /// test for pieces with special moves).
@@ -142,53 +143,20 @@ pub(super) fn for_each_attacker(
     captured: Option<Square>,
     visit: &mut impl FnMut(Square) -> bool,
 ) -> bool {
-    // The piece on `captured` is gone: it neither blocks nor attacks; a
-    // frozen piece does not move.
-    let attacker = |sq: Square| {
-        pos.piece_at(sq)
-            .filter(|p| p.color() == by && Some(sq) != captured && !pos.is_frozen(sq))
-    };
+    let attacker = |sq: Square| attacker_on(pos, sq, by, captured);
     let v = pos.variant();
-    for (i, &d) in KING_STEPS.iter().enumerate() {
-        let back = (i + 4) % 8;
-        let mut sq = target;
-        let mut distance = 0u8;
-        loop {
-            sq = sq.offset(d);
-            distance += 1;
-            let cell = pos.cell(sq);
-            if cell.is_off() {
-                break;
-            }
-            if cell.piece().is_some() {
-                if let Some(p) = attacker(sq) {
-                    let t = v.piece(p.kind());
-                    let reach = t.reach(by, back);
-                    // Farther Wolves are found by their jumps below.
-                    let attacks = reach == UNLIMITED
-                        || reach >= distance
-                        || (distance <= 2
-                            && (t.power == Power::Lion
-                                || t.stings(by).contains(&KING_STEPS[back])))
-                        || (distance == 1 && t.power == Power::Wolf);
-                    if attacks && visit(sq) {
-                        return true;
-                    }
-                }
-                if !transparent.contains(&Some(sq)) {
-                    break;
-                }
-            }
+    for i in 0..KING_STEPS.len() {
+        if let Some(sq) = line_attacker(pos, target, by, i, transparent, captured)
+            && visit(sq)
+        {
+            return true;
         }
     }
     // Jumps to distance 2 over whatever stands between.
     for &j in &LION_JUMPS {
         let sq = target.offset(j);
-        if let Some(p) = attacker(sq) {
-            let t = v.piece(p.kind());
-            if (t.power == Power::Lion || t.stings(by).iter().any(|&d| 2 * d == -j)) && visit(sq) {
-                return true;
-            }
+        if attacker(sq).is_some_and(|p| jumps_to(v.piece(p.kind()), by, j)) && visit(sq) {
+            return true;
         }
     }
     if v.has_wolves {
@@ -212,6 +180,72 @@ pub(super) fn for_each_attacker(
         }
     }
     false
+}
+
+/// The piece of `by` on `sq` that may attack from there: not the piece on
+/// `captured` (it is gone: it neither blocks nor attacks), nor a frozen one
+/// (it does not move).
+#[inline(always)]
+fn attacker_on(pos: &Position, sq: Square, by: Color, captured: Option<Square>) -> Option<Piece> {
+    pos.piece_at(sq)
+        .filter(|p| p.color() == by && Some(sq) != captured && !pos.is_frozen(sq))
+}
+
+/// The first piece met from `target` in the direction `KING_STEPS[i]`
+/// (past the `transparent` squares), if it is one of `by` that can
+/// capture on `target` from there with a step, slide, Lion or sting move,
+/// or as a Wolf next to it (farther Wolves are found by their jumps).
+#[inline(always)]
+fn line_attacker(
+    pos: &Position,
+    target: Square,
+    by: Color,
+    i: usize,
+    transparent: &[Option<Square>],
+    captured: Option<Square>,
+) -> Option<Square> {
+    let v = pos.variant();
+    let back = (i + 4) % 8;
+    let d = KING_STEPS[i];
+    let mut sq = target;
+    let mut distance = 0u8;
+    loop {
+        sq = sq.offset(d);
+        distance += 1;
+        let cell = pos.cell(sq);
+        if cell.is_off() {
+            return None;
+        }
+        if cell.piece().is_some() {
+            if attacker_on(pos, sq, by, captured)
+                .is_some_and(|p| line_attacks(v.piece(p.kind()), by, back, distance))
+            {
+                return Some(sq);
+            }
+            if !transparent.contains(&Some(sq)) {
+                return None;
+            }
+        }
+    }
+}
+
+/// Whether a `t` of `by`, `distance` squares from a target in the
+/// direction opposite to `KING_STEPS[back]` with nothing between, captures
+/// on it with a step, slide, Lion or sting move, or as a Wolf next to it.
+#[inline(always)]
+fn line_attacks(t: &PieceType, by: Color, back: usize, distance: u8) -> bool {
+    let reach = t.reach(by, back);
+    reach == UNLIMITED
+        || reach >= distance
+        || (distance <= 2 && (t.power == Power::Lion || t.stings(by).contains(&KING_STEPS[back])))
+        || (distance == 1 && t.power == Power::Wolf)
+}
+
+/// Whether a `t` of `by` captures by jumping `-j` (to distance 2 over
+/// whatever stands between): a Lion, or a sting of that direction.
+#[inline(always)]
+fn jumps_to(t: &PieceType, by: Color, j: i32) -> bool {
+    t.power == Power::Lion || t.stings(by).iter().any(|&d| 2 * d == -j)
 }
 
 /// Whether a hook move of `by` (with its turn) reaches `target`: walk back
@@ -257,6 +291,160 @@ fn hooked(
     false
 }
 
+/// Whether `by` can capture the piece on `target` with its next move by an
+/// attack that runs through one of `via`: from a piece standing on one,
+/// or along a line from `target` that crosses one. After a move that
+/// changed the board only on `via`, these are the attacks the move may
+/// have made or left standing: the attack test of a move's aftermath
+/// without walking every line. Where `by` has pieces this does not look at
+/// (special moves, hooks, an Emperor) or freezers play, it is
+/// `capturable`.
+pub fn capturable_through(pos: &Position, target: Square, by: Color, via: &[Square]) -> bool {
+    let v = pos.variant();
+    if !pos.specials(by).is_empty()
+        || v.has_emperor
+        || v.has_freezers
+        || pos.has_hook(by, false)
+        || pos.has_hook(by, true)
+    {
+        return capturable(pos, target, by);
+    }
+    let mut lines_walked = 0u8;
+    for &sq in via {
+        if let Some(i) = direction(target, sq)
+            && lines_walked & (1 << i) == 0
+        {
+            lines_walked |= 1 << i;
+            if line_attacker(pos, target, by, i, &[], None).is_some() {
+                return true;
+            }
+        }
+        let j = sq.index() as i32 - target.index() as i32;
+        let jumper = |t: &PieceType| {
+            (target.distance(sq) == 2 && jumps_to(t, by, j))
+                || (v.has_wolves && t.power == Power::Wolf && WOLF_JUMPS.contains(&j))
+                || t.leaps(by).contains(&-j)
+        };
+        if attacker_on(pos, sq, by, None).is_some_and(|p| jumper(v.piece(p.kind()))) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the quiet move `mv` of the side to move (it captures nothing)
+/// would attack the piece on `target` through the squares it changes
+/// (`capturable_through` after the move), judged on the board before it,
+/// so that the move need not be made: the moved piece, promoted or not,
+/// from its new square, or a piece whose line the move opens. `None`
+/// where this cannot tell: a capture, a mover that is or becomes a piece
+/// with special moves, special pieces of either side (an enemy Demon may
+/// burn the mover), or pieces `capturable_through` does not look at.
+pub fn quiet_move_attacks(pos: &Position, mv: Move, target: Square) -> Option<bool> {
+    let v = pos.variant();
+    let by = pos.side();
+    let (from, to) = (mv.from(), mv.to());
+    if !mv.kills().is_empty()
+        || pos.piece_at(to).is_some()
+        || !pos.specials(by).is_empty()
+        || !pos.specials(by.flip()).is_empty()
+        || v.has_emperor
+        || v.has_freezers
+        || pos.has_hook(by, false)
+        || pos.has_hook(by, true)
+    {
+        return None;
+    }
+    let mover = pos.piece_at(from)?;
+    let mut moved = v.piece(mover.kind());
+    if mv.promotes() {
+        moved = v.piece(moved.promotes_to?);
+    }
+    if moved.special || matches!(moved.power, Power::Hook { .. } | Power::Emperor) {
+        return None;
+    }
+    // Along each line through a changed square, the first piece met with
+    // the mover on its new square and its old one empty.
+    let mut lines_walked = 0u8;
+    for sq in [from, to] {
+        let Some(i) = direction(target, sq) else {
+            continue;
+        };
+        if lines_walked & (1 << i) != 0 {
+            continue;
+        }
+        lines_walked |= 1 << i;
+        let back = (i + 4) % 8;
+        let mut on = target;
+        let mut distance = 0u8;
+        loop {
+            on = on.offset(KING_STEPS[i]);
+            distance += 1;
+            if on == to {
+                if line_attacks(moved, by, back, distance) {
+                    return Some(true);
+                }
+                break;
+            }
+            let cell = pos.cell(on);
+            if cell.is_off() {
+                break;
+            }
+            if on == from || cell.piece().is_none() {
+                continue;
+            }
+            if attacker_on(pos, on, by, None)
+                .is_some_and(|p| line_attacks(v.piece(p.kind()), by, back, distance))
+            {
+                return Some(true);
+            }
+            break;
+        }
+    }
+    // Jumps and leaps over whatever stands between: only the mover's are
+    // new.
+    let j = to.index() as i32 - target.index() as i32;
+    Some(
+        (target.distance(to) == 2 && jumps_to(moved, by, j))
+            || (v.has_wolves && moved.power == Power::Wolf && WOLF_JUMPS.contains(&j))
+            || moved.leaps(by).contains(&-j),
+    )
+}
+
+/// The index into `KING_STEPS` of the line from `from` to `to`, if they
+/// share a rank, a file or a diagonal and differ.
+fn direction(from: Square, to: Square) -> Option<usize> {
+    let df = to.file() as i32 - from.file() as i32;
+    let dr = to.rank() as i32 - from.rank() as i32;
+    if (df, dr) == (0, 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return None;
+    }
+    let step = delta(df.signum(), dr.signum());
+    KING_STEPS.iter().position(|&d| d == step)
+}
+
+/// The squares of the pieces of `by` that can capture the piece on
+/// `target` with their next move (a piece perhaps more than once), where
+/// `capturable_through` would look at every attacker: none of `by`'s
+/// pieces has special moves, hooks or an Emperor's power and no freezer
+/// plays; otherwise `None`.
+pub fn attackers(pos: &Position, target: Square, by: Color) -> Option<ArrayVec<Square, 16>> {
+    let v = pos.variant();
+    if !pos.specials(by).is_empty()
+        || v.has_emperor
+        || v.has_freezers
+        || pos.has_hook(by, false)
+        || pos.has_hook(by, true)
+    {
+        return None;
+    }
+    let mut found = ArrayVec::new();
+    let complete = !for_each_attacker(pos, target, by, &[], None, &mut |sq| {
+        found.try_push(sq).is_err()
+    });
+    complete.then_some(found)
+}
+
 /// Whether some royal of `color` can be captured by the opponent's next
 /// move.
 pub fn royal_attacked(pos: &Position, color: Color) -> bool {
@@ -299,6 +487,155 @@ mod tests {
     fn attack_test_and_capture_generation_agree_with_generation() {
         for v in &VariantSet::builtin().variants {
             attack_test_agrees_with_generation(v);
+        }
+    }
+
+    /// In set Chu positions with the defender's King alone in a corner:
+    /// every quiet move's check is foreseen where `quiet_move_attacks`
+    /// tells, and it tells for quiet moves: lines opened by a Gold leaving
+    /// a Rook's file (and not by one moving along it), a Lion's steps and
+    /// jumps, a Horned Falcon's and a Soaring Eagle's stings over a piece,
+    /// promotions.
+    #[test]
+    fn quiet_moves_checks_are_foreseen_in_set_positions() {
+        let v = VariantSet::builtin().find("chu").unwrap();
+        let mut told = [0usize; 2];
+        for fen in [
+            "k11/12/12/12/12/12/12/12/12/G11/12/R10K w - 0 1",
+            "k11/12/12/3N8/12/12/12/12/12/12/12/11K w - 0 1",
+            "k11/1g10/12/2F9/12/3E8/12/12/12/12/12/11K w - 0 1",
+            "k11/12/12/12/12/4B7/12/12/12/1R10/12/11K w - 0 1",
+        ] {
+            let mut pos = Position::from_fen(v, fen).unwrap();
+            let royal = pos.royal_squares(Color::Black)[0];
+            let mut moves = Vec::new();
+            generate(&pos, &mut moves);
+            for mv in moves {
+                let foreseen = quiet_move_attacks(&pos, mv, royal);
+                pos.make(mv);
+                let attacks = capturable(&pos, royal, Color::White);
+                pos.unmake();
+                if let Some(foreseen) = foreseen {
+                    assert_eq!(foreseen, attacks, "{fen} {mv:?}");
+                    told[usize::from(attacks)] += 1;
+                } else {
+                    assert!(
+                        pos.piece_at(mv.to()).is_some() || !mv.kills().is_empty(),
+                        "{fen} {mv:?}"
+                    );
+                }
+            }
+        }
+        assert!(told[0] > 50 && told[1] > 10, "{told:?}");
+    }
+
+    /// Along random games in every variant, for every move: where the
+    /// opponent's royals were not attacked before it, a royal is attacked
+    /// after it exactly when `capturable_through` the squares it changed
+    /// says so, and when `quiet_move_attacks` foresaw it, where that can
+    /// tell; where the mover's own lone royal was attacked and stays put,
+    /// exactly when it is through those squares and its attackers' before.
+    #[test]
+    fn the_attack_test_through_changed_squares_agrees_with_the_whole_test() {
+        for v in &VariantSet::builtin().variants {
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            let mut rand = move |n: usize| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (seed % n as u64) as usize
+            };
+            let mut checked = [0usize; 3];
+            for _game in 0..6 {
+                let mut pos = Position::start(v);
+                let mut moves = Vec::new();
+                for _ply in 0..150 {
+                    generate(&pos, &mut moves);
+                    if moves.is_empty() || pos.is_over() {
+                        break;
+                    }
+                    let us = pos.side();
+                    let them = us.flip();
+                    let quiet = !royal_attacked(&pos, them);
+                    let own = match pos.royal_squares(us) {
+                        &[royal] => attackers(&pos, royal, them).map(|a| (royal, a)),
+                        _ => None,
+                    };
+                    for &mv in &moves {
+                        let mut changed = vec![mv.from(), mv.to()];
+                        changed.extend(mv.kills().iter().copied());
+                        let foreseen: Vec<Option<bool>> = pos
+                            .royal_squares(them)
+                            .iter()
+                            .map(|&royal| quiet_move_attacks(&pos, mv, royal))
+                            .collect();
+                        pos.make(mv);
+                        for (&royal, foreseen) in pos.royal_squares(them).iter().zip(&foreseen) {
+                            if let Some(attacks) = foreseen
+                                && quiet
+                            {
+                                assert_eq!(
+                                    *attacks,
+                                    capturable(&pos, royal, us),
+                                    "{} {} after {mv:?}",
+                                    v.name,
+                                    pos.fen()
+                                );
+                                checked[2] += 1;
+                            }
+                        }
+                        if !pos.is_over() && quiet {
+                            for &royal in pos.royal_squares(them) {
+                                assert_eq!(
+                                    capturable_through(&pos, royal, us, &changed),
+                                    capturable(&pos, royal, us),
+                                    "{} {} after {mv:?}",
+                                    v.name,
+                                    pos.fen()
+                                );
+                                checked[0] += 1;
+                            }
+                        }
+                        if let Some((royal, attackers)) = &own
+                            && !attackers.is_empty()
+                            && mv.from() != *royal
+                            && !pos.is_over()
+                        {
+                            let mut via = changed.clone();
+                            via.extend(attackers.iter().copied());
+                            assert_eq!(
+                                capturable_through(&pos, *royal, them, &via),
+                                capturable(&pos, *royal, them),
+                                "{} {} after {mv:?}",
+                                v.name,
+                                pos.fen()
+                            );
+                            checked[1] += 1;
+                        }
+                        pos.unmake();
+                    }
+                    // Prefer captures so that positions get open and varied.
+                    let captures: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&m| is_capture(&pos, m))
+                        .collect();
+                    let mv = if !captures.is_empty() && rand(3) > 0 {
+                        captures[rand(captures.len())]
+                    } else {
+                        moves[rand(moves.len())]
+                    };
+                    pos.make(mv);
+                }
+            }
+            // Where the attackers are not listed (an Emperor, hooks,
+            // special moves), the second test has nothing to check.
+            let listed = !v.has_emperor && !v.has_freezers && v.pieces.iter().all(|t| !t.special);
+            assert!(
+                checked[0] > 1_000 && (checked[1] > 20 && checked[2] > 1_000 || !listed),
+                "{}: only {checked:?} checked",
+                v.name
+            );
         }
     }
 

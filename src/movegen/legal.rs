@@ -91,6 +91,20 @@ pub fn generate(pos: &Position, out: &mut Vec<Move>) {
     generate_into(pos, out, false, Protection::BeforeMove, pos.okazaki());
 }
 
+/// The legal moves (repetition aside) of the side to move's piece on
+/// `from` into `out`: none if there is none or it is frozen.
+pub fn generate_of(pos: &Position, from: Square, out: &mut Vec<Move>) {
+    out.clear();
+    if pos.is_over() {
+        return;
+    }
+    if let Some(t) = mover(pos, from) {
+        let mut e =
+            Emitter::for_side_to_move(pos, out, false, Protection::BeforeMove, pos.okazaki());
+        e.piece_moves(t, from);
+    }
+}
+
 pub(super) fn generate_into(
     pos: &Position,
     out: &mut Vec<Move>,
@@ -115,7 +129,8 @@ mod tests {
     use super::*;
     use crate::variant::VariantSet;
 
-    /// Along random games in every variant: `generates` accepts exactly
+    /// Along random games in every variant: `generate_of` lists a
+    /// piece's moves as `generate` does; `generates` accepts exactly
     /// the moves `generate` lists, judged on those and on the moves of
     /// the position before (most of them no longer legal, some the
     /// opponent's), so that the search's hash move is never one the
@@ -131,6 +146,13 @@ mod tests {
                 for _ply in 0..80 {
                     let mut moves = Vec::new();
                     generate(&pos, &mut moves);
+                    let mut of_piece = Vec::new();
+                    for from in pos.squares_of(pos.side()) {
+                        generate_of(&pos, from, &mut of_piece);
+                        let expected: Vec<Move> =
+                            moves.iter().copied().filter(|m| m.from() == from).collect();
+                        assert_eq!(of_piece, expected, "{} {from:?}", pos.fen());
+                    }
                     for &m in moves.iter().chain(&before) {
                         assert_eq!(
                             generates(&pos, m),

@@ -31,10 +31,12 @@ mod promotion;
 mod rays;
 
 pub(crate) use attack::hook_directions;
-pub use attack::{attacked_by, capturable, royal_attacked};
+pub use attack::{
+    attacked_by, attackers, capturable, capturable_through, quiet_move_attacks, royal_attacked,
+};
 pub use burns::{is_capture, removes};
 pub use captures::{generate_captures, generate_captures_of, threatens};
 pub use interop::{hachu_follows, interop_safe};
-pub use legal::{accepted_moves, generate, generates, made_by_rays};
+pub use legal::{accepted_moves, generate, generate_of, generates, made_by_rays};
 pub use parse::{parse_move, parse_move_as_played};
 pub use promotion::converts;
