@@ -1,7 +1,8 @@
-// What the two shogiops scripts (shogiops_moves.mjs, usi_selfplay.mjs)
-// share: lishogi's Chu start position, every move shogiops generates (one
-// per path, as its own perft lists them), a position after a move,
-// shogiops' outcome in Kyodai's words, and their random numbers.
+// What the shogiops scripts (shogiops_moves.mjs, usi_selfplay.mjs,
+// shogiops_mate.mjs) share: lishogi's Chu start position, every move
+// shogiops generates (one per path, as its own perft lists them), a
+// position after a move, shogiops' outcome in Kyodai's words, and their
+// random numbers.
 import { secondLionStepDests } from 'shogiops/variant/chushogi';
 import { pieceCanPromote, pieceForcePromote } from 'shogiops/variant/util';
 
@@ -10,10 +11,16 @@ export const LION_POWER = ['lion', 'lionpromoted', 'eagle', 'falcon'];
 
 // Every move of the side to move, one per path: a Lion-power piece's
 // double move via secondLionStepDests (`from mid to`), with the middle and
-// final squares in their right places.
+// final squares in their right places. None once a side has lost its
+// Kings (shogiops' game is over).
 export function legalMoves(pos) {
+  return pos.isWithoutKings() ? [] : movesOf(pos);
+}
+
+// `legalMoves` whether or not both sides have Kings: a mate problem's
+// attacker has none, and its game goes on.
+export function movesOf(pos) {
   const moves = [];
-  if (pos.isWithoutKings()) return moves;
   for (const [from, dests] of pos.allMoveDests()) {
     const piece = pos.board.get(from);
     for (const to of dests) {

@@ -2,8 +2,9 @@
 //! shogiops (npm): `scripts/shogiops_check.sh` installs it (into
 //! target/shogiops, once) and compares moves, perft counts by path and
 //! game outcomes over the opening positions, 200 positions from random
-//! games and positions chosen for each rule where lishogi differs. Needs
-//! node and npm, which the suite's set-up provides (README).
+//! games and positions chosen for each rule where lishogi differs;
+//! `scripts/shogiops_mate.sh` replays the mate solver's lines. Needs node
+//! and npm, which the suite's set-up provides (README).
 
 use std::process::Command;
 
@@ -39,4 +40,33 @@ fn moves_counts_and_outcomes_agree_with_shogiops() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no count of positions compared:\n{stdout}"));
     assert!(compared >= 200, "{compared} positions compared");
+}
+
+/// The collection's problems solved with 20,000 nodes each and every mate
+/// found replayed by shogiops (`scripts/shogiops_mate.sh`): each move
+/// legal under lishogi's rules, each attacker's move a check, the game won
+/// at the end of the line.
+#[test]
+fn mate_lines_replay_under_shogiops() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/shogiops_mate.sh");
+    let problems = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/problems/chu-tsume.txt");
+    let out = Command::new("bash")
+        .args([script, problems, "--nodes", "20000", "--threads", "2"])
+        .env("KYODAI", env!("CARGO_BIN_EXE_kyodai"))
+        .output()
+        .expect("bash runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "shogiops_mate.sh failed ({}):\n{stdout}\n{stderr}",
+        out.status
+    );
+    let replayed: usize = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("replayed "))
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of lines replayed:\n{stdout}"));
+    assert!(replayed >= 100, "only {replayed} mates replayed:\n{stdout}");
 }
