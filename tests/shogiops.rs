@@ -8,21 +8,29 @@
 
 use std::process::Command;
 
-#[test]
-fn moves_counts_and_outcomes_agree_with_shogiops() {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/shogiops_check.sh");
+/// Runs `scripts/NAME` with `args` on the binary under test; its standard
+/// output, once it has succeeded.
+fn run_script(name: &str, args: &[&str]) -> String {
+    let script = format!("{}/scripts/{name}", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("bash")
-        .arg(script)
+        .arg(&script)
+        .args(args)
         .env("KYODAI", env!("CARGO_BIN_EXE_kyodai"))
         .output()
         .expect("bash runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         out.status.success(),
-        "shogiops_check.sh failed ({}):\n{stdout}\n{stderr}",
+        "{name} failed ({}):\n{stdout}\n{stderr}",
         out.status
     );
+    stdout
+}
+
+#[test]
+fn moves_counts_and_outcomes_agree_with_shogiops() {
+    let stdout = run_script("shogiops_check.sh", &[]);
     // The check ran in full: both parts reported, nothing differed.
     assert!(
         stdout.contains("openings: 54 positions, differing: 0"),
@@ -48,19 +56,10 @@ fn moves_counts_and_outcomes_agree_with_shogiops() {
 /// at the end of the line.
 #[test]
 fn mate_lines_replay_under_shogiops() {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/shogiops_mate.sh");
     let problems = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/problems/chu-tsume.txt");
-    let out = Command::new("bash")
-        .args([script, problems, "--nodes", "20000", "--threads", "2"])
-        .env("KYODAI", env!("CARGO_BIN_EXE_kyodai"))
-        .output()
-        .expect("bash runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "shogiops_mate.sh failed ({}):\n{stdout}\n{stderr}",
-        out.status
+    let stdout = run_script(
+        "shogiops_mate.sh",
+        &[problems, "--nodes", "20000", "--threads", "2"],
     );
     let replayed: usize = stdout
         .lines()

@@ -300,15 +300,10 @@ fn hooked(
 /// (special moves, hooks, an Emperor) or freezers play, it is
 /// `capturable`.
 pub fn capturable_through(pos: &Position, target: Square, by: Color, via: &[Square]) -> bool {
-    let v = pos.variant();
-    if !pos.specials(by).is_empty()
-        || v.has_emperor
-        || v.has_freezers
-        || pos.has_hook(by, false)
-        || pos.has_hook(by, true)
-    {
+    if !attacks_are_plain(pos, by) {
         return capturable(pos, target, by);
     }
+    let v = pos.variant();
     let mut lines_walked = 0u8;
     for &sq in via {
         if let Some(i) = direction(target, sq)
@@ -346,12 +341,8 @@ pub fn quiet_move_attacks(pos: &Position, mv: Move, target: Square) -> Option<bo
     let (from, to) = (mv.from(), mv.to());
     if !mv.kills().is_empty()
         || pos.piece_at(to).is_some()
-        || !pos.specials(by).is_empty()
+        || !attacks_are_plain(pos, by)
         || !pos.specials(by.flip()).is_empty()
-        || v.has_emperor
-        || v.has_freezers
-        || pos.has_hook(by, false)
-        || pos.has_hook(by, true)
     {
         return None;
     }
@@ -411,6 +402,20 @@ pub fn quiet_move_attacks(pos: &Position, mv: Move, target: Square) -> Option<bo
     )
 }
 
+/// Whether every attack of `by` is a step, slide, jump or leap that
+/// `for_each_attacker` finds from the target's lines and jump squares: no
+/// piece of `by` has special moves, hooks or an Emperor's power, and no
+/// freezer plays (what `capturable_through`, `attackers` and
+/// `quiet_move_attacks` need).
+fn attacks_are_plain(pos: &Position, by: Color) -> bool {
+    let v = pos.variant();
+    pos.specials(by).is_empty()
+        && !v.has_emperor
+        && !v.has_freezers
+        && !pos.has_hook(by, false)
+        && !pos.has_hook(by, true)
+}
+
 /// The index into `KING_STEPS` of the line from `from` to `to`, if they
 /// share a rank, a file or a diagonal and differ.
 fn direction(from: Square, to: Square) -> Option<usize> {
@@ -429,13 +434,7 @@ fn direction(from: Square, to: Square) -> Option<usize> {
 /// pieces has special moves, hooks or an Emperor's power and no freezer
 /// plays; otherwise `None`.
 pub fn attackers(pos: &Position, target: Square, by: Color) -> Option<ArrayVec<Square, 16>> {
-    let v = pos.variant();
-    if !pos.specials(by).is_empty()
-        || v.has_emperor
-        || v.has_freezers
-        || pos.has_hook(by, false)
-        || pos.has_hook(by, true)
-    {
+    if !attacks_are_plain(pos, by) {
         return None;
     }
     let mut found = ArrayVec::new();
@@ -538,96 +537,69 @@ mod tests {
     #[test]
     fn the_attack_test_through_changed_squares_agrees_with_the_whole_test() {
         for v in &VariantSet::builtin().variants {
-            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-            let mut rand = move |n: usize| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                (seed % n as u64) as usize
-            };
             let mut checked = [0usize; 3];
-            for _game in 0..6 {
-                let mut pos = Position::start(v);
-                let mut moves = Vec::new();
-                for _ply in 0..150 {
-                    generate(&pos, &mut moves);
-                    if moves.is_empty() || pos.is_over() {
-                        break;
-                    }
-                    let us = pos.side();
-                    let them = us.flip();
-                    let quiet = !royal_attacked(&pos, them);
-                    let own = match pos.royal_squares(us) {
-                        &[royal] => attackers(&pos, royal, them).map(|a| (royal, a)),
-                        _ => None,
-                    };
-                    for &mv in &moves {
-                        let mut changed = vec![mv.from(), mv.to()];
-                        changed.extend(mv.kills().iter().copied());
-                        let foreseen: Vec<Option<bool>> = pos
-                            .royal_squares(them)
-                            .iter()
-                            .map(|&royal| quiet_move_attacks(&pos, mv, royal))
-                            .collect();
-                        pos.make(mv);
-                        for (&royal, foreseen) in pos.royal_squares(them).iter().zip(&foreseen) {
-                            if let Some(attacks) = foreseen
-                                && quiet
-                            {
-                                assert_eq!(
-                                    *attacks,
-                                    capturable(&pos, royal, us),
-                                    "{} {} after {mv:?}",
-                                    v.name,
-                                    pos.fen()
-                                );
-                                checked[2] += 1;
-                            }
-                        }
-                        if !pos.is_over() && quiet {
-                            for &royal in pos.royal_squares(them) {
-                                assert_eq!(
-                                    capturable_through(&pos, royal, us, &changed),
-                                    capturable(&pos, royal, us),
-                                    "{} {} after {mv:?}",
-                                    v.name,
-                                    pos.fen()
-                                );
-                                checked[0] += 1;
-                            }
-                        }
-                        if let Some((royal, attackers)) = &own
-                            && !attackers.is_empty()
-                            && mv.from() != *royal
-                            && !pos.is_over()
+            random_games(v, 0x9E37_79B9_7F4A_7C15, 6, 150, |pos, moves| {
+                let us = pos.side();
+                let them = us.flip();
+                let quiet = !royal_attacked(pos, them);
+                let own = match pos.royal_squares(us) {
+                    &[royal] => attackers(pos, royal, them).map(|a| (royal, a)),
+                    _ => None,
+                };
+                for &mv in moves {
+                    let mut changed = vec![mv.from(), mv.to()];
+                    changed.extend(mv.kills().iter().copied());
+                    let foreseen: Vec<Option<bool>> = pos
+                        .royal_squares(them)
+                        .iter()
+                        .map(|&royal| quiet_move_attacks(pos, mv, royal))
+                        .collect();
+                    pos.make(mv);
+                    for (&royal, foreseen) in pos.royal_squares(them).iter().zip(&foreseen) {
+                        if let Some(attacks) = foreseen
+                            && quiet
                         {
-                            let mut via = changed.clone();
-                            via.extend(attackers.iter().copied());
                             assert_eq!(
-                                capturable_through(&pos, *royal, them, &via),
-                                capturable(&pos, *royal, them),
+                                *attacks,
+                                capturable(pos, royal, us),
                                 "{} {} after {mv:?}",
                                 v.name,
                                 pos.fen()
                             );
-                            checked[1] += 1;
+                            checked[2] += 1;
                         }
-                        pos.unmake();
                     }
-                    // Prefer captures so that positions get open and varied.
-                    let captures: Vec<Move> = moves
-                        .iter()
-                        .copied()
-                        .filter(|&m| is_capture(&pos, m))
-                        .collect();
-                    let mv = if !captures.is_empty() && rand(3) > 0 {
-                        captures[rand(captures.len())]
-                    } else {
-                        moves[rand(moves.len())]
-                    };
-                    pos.make(mv);
+                    if !pos.is_over() && quiet {
+                        for &royal in pos.royal_squares(them) {
+                            assert_eq!(
+                                capturable_through(pos, royal, us, &changed),
+                                capturable(pos, royal, us),
+                                "{} {} after {mv:?}",
+                                v.name,
+                                pos.fen()
+                            );
+                            checked[0] += 1;
+                        }
+                    }
+                    if let Some((royal, attackers)) = &own
+                        && !attackers.is_empty()
+                        && mv.from() != *royal
+                        && !pos.is_over()
+                    {
+                        let mut via = changed.clone();
+                        via.extend(attackers.iter().copied());
+                        assert_eq!(
+                            capturable_through(pos, *royal, them, &via),
+                            capturable(pos, *royal, them),
+                            "{} {} after {mv:?}",
+                            v.name,
+                            pos.fen()
+                        );
+                        checked[1] += 1;
+                    }
+                    pos.unmake();
                 }
-            }
+            });
             // Where the attackers are not listed (an Emperor, hooks,
             // special moves), the second test has nothing to check.
             let listed = !v.has_emperor && !v.has_freezers && v.pieces.iter().all(|t| !t.special);
@@ -639,24 +611,32 @@ mod tests {
         }
     }
 
-    fn attack_test_agrees_with_generation(v: &'static Variant) {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    /// Plays `games` random games of at most `plies` plies from the start
+    /// position, captures preferred so that positions get open and
+    /// varied, and calls `visit` with each position reached (the game
+    /// going on) and its moves.
+    fn random_games(
+        v: &'static Variant,
+        mut seed: u64,
+        games: usize,
+        plies: usize,
+        mut visit: impl FnMut(&mut Position, &[Move]),
+    ) {
         let mut rand = move |n: usize| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        let mut checked = 0;
-        for _game in 0..20 {
+        for _game in 0..games {
             let mut pos = Position::start(v);
             let mut moves = Vec::new();
-            for _ply in 0..120 {
+            for _ply in 0..plies {
                 generate(&pos, &mut moves);
-                if moves.is_empty() {
+                if moves.is_empty() || pos.is_over() {
                     break;
                 }
-                // Prefer captures so that positions get open and varied.
+                visit(&mut pos, &moves);
                 let captures: Vec<Move> = moves
                     .iter()
                     .copied()
@@ -668,70 +648,74 @@ mod tests {
                     moves[rand(moves.len())]
                 };
                 pos.make(mv);
-                if pos.is_over() {
-                    break;
-                }
-                // Incremental state equals the state computed from scratch.
-                let fresh = Position::from_fen(v, &pos.fen()).unwrap();
-                assert_eq!(
-                    (
-                        fresh.hash(),
-                        fresh.placement(),
-                        fresh.material(Color::White),
-                        fresh.material(Color::Black)
-                    ),
-                    (
-                        pos.hash(),
-                        pos.placement(),
-                        pos.material(Color::White),
-                        pos.material(Color::Black)
-                    ),
-                    "{}",
-                    pos.fen()
-                );
-                let mut all = Vec::new();
-                let mut captures = Vec::new();
-                generate(&pos, &mut all);
-                generate_captures(&pos, &mut captures);
-                all.retain(|&m| is_capture(&pos, m));
-                assert_eq!(all, captures, "{}", pos.fen());
-                // The captures removing one piece, or ending on one empty
-                // square (quiescence asks for those of the square the last
-                // mover went to, which a burn may have emptied), from the
-                // attackers alone, are those the whole list has, in its
-                // order.
-                let mut of_target = Vec::new();
-                for &sq in &v.squares {
-                    generate_captures_of(&pos, sq, &mut of_target);
-                    let expected: Vec<Move> = captures
-                        .iter()
-                        .copied()
-                        .filter(|&m| removes(&pos, m, sq))
-                        .collect();
-                    assert_eq!(of_target, expected, "{} square {sq}", pos.fen());
-                }
-                for by in Color::BOTH {
-                    let board = pos.fen().split(' ').next().unwrap().to_string();
-                    let fen = format!("{board} {}", if by == Color::White { "w" } else { "b" });
-                    let turned = Position::from_fen(v, &fen).unwrap();
-                    let mut theirs = Vec::new();
-                    generate(&turned, &mut theirs);
-                    for (sq, p) in pos.pieces(by.flip()) {
-                        if v.lion_trading && v.piece(p.kind()).is_lion() {
-                            continue;
-                        }
-                        let by_generation = theirs.iter().any(|&m| removes(&turned, m, sq));
-                        assert_eq!(
-                            capturable(&pos, sq, by),
-                            by_generation,
-                            "{} {fen} square {sq}",
-                            v.name
-                        );
-                        checked += 1;
-                    }
-                }
             }
         }
+    }
+
+    fn attack_test_agrees_with_generation(v: &'static Variant) {
+        let mut checked = 0;
+        random_games(v, 0x2545_F491_4F6C_DD1D, 20, 120, |pos, _| {
+            let pos = &*pos;
+            // Incremental state equals the state computed from scratch.
+            let fresh = Position::from_fen(v, &pos.fen()).unwrap();
+            assert_eq!(
+                (
+                    fresh.hash(),
+                    fresh.placement(),
+                    fresh.material(Color::White),
+                    fresh.material(Color::Black)
+                ),
+                (
+                    pos.hash(),
+                    pos.placement(),
+                    pos.material(Color::White),
+                    pos.material(Color::Black)
+                ),
+                "{}",
+                pos.fen()
+            );
+            let mut all = Vec::new();
+            let mut captures = Vec::new();
+            generate(pos, &mut all);
+            generate_captures(pos, &mut captures);
+            all.retain(|&m| is_capture(pos, m));
+            assert_eq!(all, captures, "{}", pos.fen());
+            // The captures removing one piece, or ending on one empty
+            // square (quiescence asks for those of the square the last
+            // mover went to, which a burn may have emptied), from the
+            // attackers alone, are those the whole list has, in its
+            // order.
+            let mut of_target = Vec::new();
+            for &sq in &v.squares {
+                generate_captures_of(pos, sq, &mut of_target);
+                let expected: Vec<Move> = captures
+                    .iter()
+                    .copied()
+                    .filter(|&m| removes(pos, m, sq))
+                    .collect();
+                assert_eq!(of_target, expected, "{} square {sq}", pos.fen());
+            }
+            for by in Color::BOTH {
+                let board = pos.fen().split(' ').next().unwrap().to_string();
+                let fen = format!("{board} {}", if by == Color::White { "w" } else { "b" });
+                let turned = Position::from_fen(v, &fen).unwrap();
+                let mut theirs = Vec::new();
+                generate(&turned, &mut theirs);
+                for (sq, p) in pos.pieces(by.flip()) {
+                    if v.lion_trading && v.piece(p.kind()).is_lion() {
+                        continue;
+                    }
+                    let by_generation = theirs.iter().any(|&m| removes(&turned, m, sq));
+                    assert_eq!(
+                        capturable(pos, sq, by),
+                        by_generation,
+                        "{} {fen} square {sq}",
+                        v.name
+                    );
+                    checked += 1;
+                }
+            }
+        });
         assert!(
             checked > 5_000,
             "{}: only {checked} squares checked",
