@@ -78,6 +78,8 @@ params! {
         "captures a quiescence node searches at most, besides recaptures and royal captures (99: all)";
     QsTable "qs-table" = 0 in 0..=1 step 1:
         "1: quiescence probes and stores the transposition table";
+    QsEvasions "qs-evasions" = 0 in 0..=1 step 1:
+        "1: a quiescence node whose sole royal is attacked searches its escapes, not standing pat";
     CheckExtension "check-extension" = 1 in 0..=1 step 1:
         "1: a node whose sole royal is attacked is searched a ply deeper";
     RazorMargin "razor-margin" = 0 in 0..=1000 step 25:

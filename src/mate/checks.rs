@@ -2,7 +2,7 @@
 //! solver's filters, and its first estimate of a defender's answers.
 
 use crate::board::Position;
-use crate::movegen::{attacked_by, generate_captures_of, generate_of, royal_attacked};
+use crate::movegen::{generate_captures_of, generate_of, royal_attacked};
 use crate::moves::Move;
 use crate::types::{Color, Square};
 use crate::variant::{Power, Variant};
@@ -38,42 +38,6 @@ pub(super) fn may_check(pos: &Position, mv: Move, targets: &[Square]) -> bool {
         || targets
             .iter()
             .any(|&royal| lined_up(mv.from(), royal) || lined_up(mv.to(), royal))
-}
-
-/// Whether the quiet move `mv` of the defender, in check on `royal` from
-/// `checkers` (all its attackers, `attackers`), surely leaves the royal
-/// attacked, judged on the board before it: the royal does not move (or
-/// steps to a square the attacker reaches, its old square left open), or
-/// some checker is neither taken (the move takes nothing) nor cut off
-/// (the move does not end between it and the royal). Where it cannot
-/// tell, false: the move is made and looked at.
-pub(super) fn still_checked(
-    pos: &Position,
-    mv: Move,
-    royal: Square,
-    checkers: &[Square],
-    attacker: Color,
-) -> bool {
-    if !mv.kills().is_empty() || pos.piece_at(mv.to()).is_some() || mv.promotes() {
-        return false;
-    }
-    if mv.from() == royal {
-        return attacked_by(pos, mv.to(), attacker, &[Some(royal)], None);
-    }
-    checkers
-        .iter()
-        .any(|&checker| !between(royal, mv.to(), checker))
-}
-
-/// Whether `b` stands on the line from `a` to `c`, strictly between them.
-fn between(a: Square, b: Square, c: Square) -> bool {
-    let step = |from: Square, to: Square| {
-        (
-            (to.file() as i32 - from.file() as i32).signum(),
-            (to.rank() as i32 - from.rank() as i32).signum(),
-        )
-    };
-    a.on_line(b) && a.on_line(c) && step(a, b) == step(a, c) && a.distance(b) < a.distance(c)
 }
 
 /// Whether `a` and `b` share a rank, a file or a diagonal, or are within

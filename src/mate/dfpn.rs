@@ -1,13 +1,15 @@
 //! The df-pn search (Nagai 2002) over the engine's own move generation and
 //! game rules, with its table, and the reading of a proved line from it.
 
-use super::checks::{checks_are_local, evasions, may_check, still_checked};
+use super::checks::{checks_are_local, evasions, may_check};
 use super::limits::Limits;
 use super::line::verify_line_as;
 use crate::board::Position;
 use crate::clock::Instant;
 use crate::game;
-use crate::movegen::{attackers, capturable_through, generate, quiet_move_attacks, royal_attacked};
+use crate::movegen::{
+    attackers, capturable_through, generate, quiet_move_attacks, royal_attacked, stays_attacked,
+};
 use crate::moves::Move;
 use crate::repetition::Verdict as Repeat;
 use crate::types::{Color, Square};
@@ -476,7 +478,7 @@ impl<'a> Search<'a> {
             if lone_royal
                 && losing_kinds[1]
                 && checkers.as_ref().is_some_and(|(royal, checkers)| {
-                    still_checked(pos, mv, *royal, checkers, self.attacker)
+                    stays_attacked(pos, mv, *royal, checkers, self.attacker)
                 })
             {
                 continue;

@@ -115,9 +115,9 @@ fn solve_as(pos: &Position, attacker: Color, limits: &Limits) -> Result<Solution
 
 #[cfg(test)]
 mod tests {
-    use super::checks::{checks_are_local, may_check, still_checked};
+    use super::checks::{checks_are_local, may_check};
     use super::*;
-    use crate::movegen::{attackers, generate, royal_attacked};
+    use crate::movegen::{attackers, generate, royal_attacked, stays_attacked};
     use crate::usi::parse_sfen;
     use crate::variant::{Rules, VariantSet};
 
@@ -249,7 +249,7 @@ mod tests {
 
     /// In the collection's problems, every check of the attacker's passes
     /// `may_check`'s filter, and every reply of the defender's that the
-    /// filter leaves out, or that `still_checked` says leaves the check
+    /// filter leaves out, or that `stays_attacked` says leaves the check
     /// standing, leaves its royal to be taken, the game going on.
     #[test]
     fn the_check_filter_keeps_every_check_and_every_escape() {
@@ -283,7 +283,7 @@ mod tests {
                         let near =
                             may_check(&pos, reply, &royals) || royals.contains(&reply.from());
                         let surely_checked = royals.len() == 1
-                            && still_checked(&pos, reply, royals[0], &checkers, pos.side().flip());
+                            && stays_attacked(&pos, reply, royals[0], &checkers, pos.side().flip());
                         pos.make(reply);
                         if surely_checked {
                             still += 1;

@@ -402,12 +402,48 @@ pub fn quiet_move_attacks(pos: &Position, mv: Move, target: Square) -> Option<bo
     )
 }
 
+/// Whether the quiet move `mv` of the side to move, whose royal on `royal`
+/// is attacked by `by` from `checkers` (all its attackers, `attackers`),
+/// surely leaves the royal attacked, judged on the board before it: the
+/// royal steps to a square `by` reaches (its old square left open), or
+/// some checker is neither taken (the move takes nothing) nor cut off (the
+/// move does not end between it and the royal). Where it cannot tell,
+/// false: the move must be made and looked at.
+pub fn stays_attacked(
+    pos: &Position,
+    mv: Move,
+    royal: Square,
+    checkers: &[Square],
+    by: Color,
+) -> bool {
+    if !mv.kills().is_empty() || pos.piece_at(mv.to()).is_some() || mv.promotes() {
+        return false;
+    }
+    if mv.from() == royal {
+        return attacked_by(pos, mv.to(), by, &[Some(royal)], None);
+    }
+    checkers
+        .iter()
+        .any(|&checker| !between(royal, mv.to(), checker))
+}
+
+/// Whether `b` stands on the line from `a` to `c`, strictly between them.
+fn between(a: Square, b: Square, c: Square) -> bool {
+    let step = |from: Square, to: Square| {
+        (
+            (to.file() as i32 - from.file() as i32).signum(),
+            (to.rank() as i32 - from.rank() as i32).signum(),
+        )
+    };
+    a.on_line(b) && a.on_line(c) && step(a, b) == step(a, c) && a.distance(b) < a.distance(c)
+}
+
 /// Whether every attack of `by` is a step, slide, jump or leap that
 /// `for_each_attacker` finds from the target's lines and jump squares: no
 /// piece of `by` has special moves, hooks or an Emperor's power, and no
 /// freezer plays (what `capturable_through`, `attackers` and
 /// `quiet_move_attacks` need).
-fn attacks_are_plain(pos: &Position, by: Color) -> bool {
+pub fn attacks_are_plain(pos: &Position, by: Color) -> bool {
     let v = pos.variant();
     pos.specials(by).is_empty()
         && !v.has_emperor

@@ -32,7 +32,8 @@ mod rays;
 
 pub(crate) use attack::hook_directions;
 pub use attack::{
-    attacked_by, attackers, capturable, capturable_through, quiet_move_attacks, royal_attacked,
+    attacked_by, attackers, attacks_are_plain, capturable, capturable_through, quiet_move_attacks,
+    royal_attacked, stays_attacked,
 };
 pub use burns::{is_capture, removes};
 pub use captures::{generate_captures, generate_captures_of, threatens};

@@ -51,7 +51,7 @@ impl Worker {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(shared, pos, alpha, beta, ply, 0);
+            return self.quiesce(shared, pos, alpha, beta, ply, 0, Some(in_check));
         }
         self.nodes += 1;
         self.stats.nodes += 1;
@@ -90,7 +90,7 @@ impl Worker {
             && depth <= 2
             && static_eval + razor_margin * depth < alpha
         {
-            let s = self.quiesce(shared, pos, alpha, alpha + 1, ply, 0);
+            let s = self.quiesce(shared, pos, alpha, alpha + 1, ply, 0, Some(false));
             if self.halted() {
                 return 0;
             }

@@ -1,14 +1,19 @@
 //! The quiescence search: captures only, from a stand-pat score.
 
 use super::ordering::{capture_gain, defended, keep_strongest_variants, pick};
-use super::scores::{over_score, score_to_tt, table_cut, takes_last_royal};
+use super::scores::{MATE, over_score, score_to_tt, table_cut, takes_last_royal};
 use super::worker::{MAX_PLY, Shared, Worker};
 use crate::board::Position;
 use crate::eval::evaluate;
-use crate::movegen::{generate_captures, generate_captures_of};
+use crate::movegen::{
+    attackers, attacks_are_plain, capturable_through, generate, generate_captures,
+    generate_captures_of, is_capture, stays_attacked,
+};
 use crate::params::{P, get as param};
 use crate::see::{capturer_value, see_ge, victims_value};
 use crate::tt::Bound;
+use crate::types::Square;
+use arrayvec::ArrayVec;
 
 /// Quiescence plies in which every capture is tried.
 pub(super) const QS_ALL_CAPTURES: usize = 2;
@@ -31,6 +36,13 @@ impl Worker {
     /// coefficients, off until tuning finds them worth it: at most
     /// `qs-captures` captures a node besides recaptures and royal
     /// captures, and the transposition table (`qs-table`).
+    ///
+    /// `checked`: whether the side to move's royal is attacked, where the
+    /// caller knows; else it is read from the last move. Under
+    /// `qs-evasions` a side whose sole royal is attacked does not stand
+    /// pat (its royal would be taken): its escapes are searched instead
+    /// (`quiesce_evasions`).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn quiesce(
         &mut self,
         shared: &Shared,
@@ -39,6 +51,7 @@ impl Worker {
         beta: i32,
         ply: usize,
         qply: usize,
+        checked: Option<bool>,
     ) -> i32 {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
@@ -52,6 +65,13 @@ impl Worker {
         }
         if self.out_of_time(shared) {
             return 0;
+        }
+        if param(P::QsEvasions) == 1
+            && ply < MAX_PLY - 2
+            && qply < QS_MAX_PLIES
+            && checked.unwrap_or_else(|| checked_by_last_move(pos))
+        {
+            return self.quiesce_evasions(shared, pos, alpha, beta, ply, qply);
         }
         let stand = evaluate(pos);
         if stand >= beta || ply >= MAX_PLY - 2 || qply >= QS_MAX_PLIES {
@@ -108,7 +128,7 @@ impl Worker {
             }
             searched += 1;
             pos.make(mv);
-            let score = -self.quiesce(shared, pos, -beta, -alpha, ply + 1, qply + 1);
+            let score = -self.quiesce(shared, pos, -beta, -alpha, ply + 1, qply + 1, None);
             pos.unmake();
             if self.halted() {
                 break;
@@ -138,4 +158,85 @@ impl Worker {
         }
         alpha
     }
+
+    /// Quiescence at a node whose sole royal is attacked: every move that
+    /// may save it (its captures first), searched on in quiescence; the
+    /// moves that surely leave the royal attacked (`stays_attacked`) lose
+    /// it next ply and are not made. With none, the royal is lost.
+    fn quiesce_evasions(
+        &mut self,
+        shared: &Shared,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        let us = pos.side();
+        let them = us.flip();
+        let royal = pos.royal_squares(us)[0];
+        let checkers = attackers(pos, royal, them);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        generate(pos, &mut list);
+        scores.clear();
+        scores.extend(list.iter().map(|&m| {
+            if is_capture(pos, m) {
+                capture_gain(pos, m)
+            } else {
+                i32::from(m.from() == royal)
+            }
+        }));
+        // Taken next ply, as `over_score` counts it there.
+        let mut best = -MATE + ply as i32 + 1;
+        for i in 0..list.len() {
+            let mv = pick(&mut list, &mut scores, i);
+            if checkers
+                .as_ref()
+                .is_some_and(|c| stays_attacked(pos, mv, royal, c, them))
+                || self.benched(pos, mv)
+            {
+                continue;
+            }
+            pos.make(mv);
+            let score = -self.quiesce(shared, pos, -beta, -alpha, ply + 1, qply + 1, None);
+            pos.unmake();
+            if self.halted() {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+        best
+    }
+}
+
+/// Whether the side to move's sole royal is attacked through a square the
+/// last move changed (where the attacker's pieces all attack along lines,
+/// jumps and leaps: `attacks_are_plain`; elsewhere, and with no last move
+/// or two royals, false, as the quiescence search stood pat before it
+/// looked for checks).
+fn checked_by_last_move(pos: &Position) -> bool {
+    let us = pos.side();
+    let them = us.flip();
+    let (Some(last), &[royal]) = (pos.move_back(0), pos.royal_squares(us)) else {
+        return false;
+    };
+    if !attacks_are_plain(pos, them) {
+        return false;
+    }
+    let mut changed: ArrayVec<Square, 4> = ArrayVec::new();
+    changed.push(last.from());
+    changed.push(last.to());
+    changed.extend(last.kills().iter().copied());
+    capturable_through(pos, royal, them, &changed)
 }
