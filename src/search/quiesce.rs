@@ -240,3 +240,70 @@ fn checked_by_last_move(pos: &Position) -> bool {
     changed.extend(last.kills().iter().copied());
     capturable_through(pos, royal, them, &changed)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::royal_attacked;
+    use crate::types::Rng;
+    use crate::variant::VariantSet;
+
+    /// Along random games in Chu and Dai, and after every move of set Chu
+    /// positions: where the side to move's sole royal was not attacked
+    /// before the last move, `checked_by_last_move` says it is exactly
+    /// when the whole attack test does.
+    #[test]
+    fn a_check_is_read_from_the_last_move() {
+        for name in ["chu", "dai"] {
+            let v = VariantSet::builtin().find(name).expect("built in");
+            let mut rng = Rng::new(7);
+            let (mut judged, mut checks) = (0, 0);
+            for _game in 0..20 {
+                let mut pos = Position::start(v);
+                let mut moves = Vec::new();
+                for _ply in 0..200 {
+                    generate(&pos, &mut moves);
+                    if moves.is_empty() || pos.is_over() {
+                        break;
+                    }
+                    let them = pos.side().flip();
+                    let safe_before = !royal_attacked(&pos, them);
+                    pos.make(moves[rng.below(moves.len())]);
+                    if pos.is_over() {
+                        break;
+                    }
+                    if safe_before && pos.royals(them) == 1 {
+                        let attacked = royal_attacked(&pos, them);
+                        assert_eq!(checked_by_last_move(&pos), attacked, "{}", pos.fen());
+                        judged += 1;
+                        checks += usize::from(attacked);
+                    }
+                }
+            }
+            assert!(
+                judged > 1_000 && checks > 5,
+                "{name}: {judged} judged, {checks} checks"
+            );
+        }
+        // Set positions: a Gold leaving a Rook's file checks (discovered),
+        // a Lion's jump checks.
+        let v = VariantSet::builtin().find("chu").expect("built in");
+        for fen in [
+            "k11/12/12/12/12/12/12/12/12/G11/12/R10K w - 0 1",
+            "k11/12/12/3N8/12/12/12/12/12/12/12/11K w - 0 1",
+        ] {
+            let mut pos = Position::from_fen(v, fen).expect("a position");
+            let mut moves = Vec::new();
+            generate(&pos, &mut moves);
+            let mut checks = 0;
+            for mv in moves {
+                pos.make(mv);
+                let attacked = royal_attacked(&pos, pos.side());
+                assert_eq!(checked_by_last_move(&pos), attacked, "{fen} {mv}");
+                checks += usize::from(attacked);
+                pos.unmake();
+            }
+            assert!(checks > 0, "{fen}");
+        }
+    }
+}
