@@ -100,6 +100,17 @@ impl Move {
         (0..MAX_KILLS).any(|i| i < self.kill_count as usize && self.kills[i] == sq)
     }
 
+    /// The squares the move changes where nothing burns: the one it
+    /// leaves, the one it reaches and those it captures on (what the
+    /// attack test after it looks through: `movegen::capturable_through`).
+    pub fn changed_squares(self) -> ArrayVec<Square, { 2 + MAX_KILLS }> {
+        let mut squares = ArrayVec::new();
+        squares.push(self.from);
+        squares.push(self.to);
+        squares.extend(self.kills().iter().copied());
+        squares
+    }
+
     #[inline]
     pub fn promotes(self) -> bool {
         self.promote

@@ -467,12 +467,12 @@ impl<'a> Search<'a> {
             // the board before it where it can be: the moves that give no
             // check, and those that lose once one stands for them, are not
             // made.
-            if quick_checks
-                && pos
-                    .royal_squares(defender)
-                    .iter()
-                    .all(|&royal| quiet_move_attacks(pos, mv, royal) == Some(false))
-            {
+            let foreseen = if quick_checks {
+                self.foreseen_check(pos, mv)
+            } else {
+                None
+            };
+            if foreseen == Some(false) {
                 continue;
             }
             if lone_royal
@@ -508,7 +508,8 @@ impl<'a> Search<'a> {
             };
             let searched = if attacking {
                 settled.is_some_and(|e| e.proof == 0)
-                    || settled.is_none() && self.gives_check(pos, mv, quick_checks)
+                    || settled.is_none()
+                        && foreseen.unwrap_or_else(|| self.gives_check(pos, mv, quick_checks))
             } else {
                 match settled {
                     Some(e) if e.proof == 0 => {
@@ -547,6 +548,21 @@ impl<'a> Search<'a> {
         children
     }
 
+    /// Whether the attacker's quiet move `mv`, not yet made, will attack a
+    /// royal of the defender (none being attacked now), where
+    /// `quiet_move_attacks` tells for each royal or for one that it does.
+    fn foreseen_check(&self, pos: &Position, mv: Move) -> Option<bool> {
+        let mut told = Some(false);
+        for &royal in pos.royal_squares(self.attacker.flip()) {
+            match quiet_move_attacks(pos, mv, royal) {
+                Some(true) => return Some(true),
+                Some(false) => {}
+                None => told = None,
+            }
+        }
+        told
+    }
+
     /// Whether the attacker's move `mv`, just made, attacks a royal of the
     /// defender; `quick`: none was attacked before it.
     fn gives_check(&self, pos: &Position, mv: Move, quick: bool) -> bool {
@@ -554,7 +570,7 @@ impl<'a> Search<'a> {
         if !quick {
             return royal_attacked(pos, defender);
         }
-        let changed = changed_squares(mv, &[]);
+        let changed = mv.changed_squares();
         pos.royal_squares(defender)
             .iter()
             .any(|&royal| capturable_through(pos, royal, self.attacker, &changed))
@@ -879,12 +895,9 @@ fn beyond(second: u32) -> u32 {
     second.saturating_add(second / 4 + 1)
 }
 
-/// The squares `mv` changes (where nothing burns), and `also`.
+/// The squares `mv` changes (`Move::changed_squares`), and `also`.
 fn changed_squares(mv: Move, also: &[Square]) -> ArrayVec<Square, 20> {
-    let mut squares = ArrayVec::new();
-    squares.push(mv.from());
-    squares.push(mv.to());
-    squares.extend(mv.kills().iter().copied());
+    let mut squares: ArrayVec<Square, 20> = mv.changed_squares().into_iter().collect();
     squares.extend(also.iter().copied().take(squares.remaining_capacity()));
     squares
 }

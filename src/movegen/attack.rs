@@ -583,8 +583,7 @@ mod tests {
                     _ => None,
                 };
                 for &mv in moves {
-                    let mut changed = vec![mv.from(), mv.to()];
-                    changed.extend(mv.kills().iter().copied());
+                    let changed = mv.changed_squares();
                     let foreseen: Vec<Option<bool>> = pos
                         .royal_squares(them)
                         .iter()
@@ -622,7 +621,7 @@ mod tests {
                         && mv.from() != *royal
                         && !pos.is_over()
                     {
-                        let mut via = changed.clone();
+                        let mut via = changed.to_vec();
                         via.extend(attackers.iter().copied());
                         assert_eq!(
                             capturable_through(pos, *royal, them, &via),

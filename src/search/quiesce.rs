@@ -9,11 +9,10 @@ use crate::movegen::{
     attackers, attacks_are_plain, capturable_through, generate, generate_captures,
     generate_captures_of, is_capture, stays_attacked,
 };
+use crate::moves::Move;
 use crate::params::{P, get as param};
 use crate::see::{capturer_value, see_ge, victims_value};
 use crate::tt::Bound;
-use crate::types::Square;
-use arrayvec::ArrayVec;
 
 /// Quiescence plies in which every capture is tried.
 pub(super) const QS_ALL_CAPTURES: usize = 2;
@@ -127,12 +126,9 @@ impl Worker {
                 continue;
             }
             searched += 1;
-            pos.make(mv);
-            let score = -self.quiesce(shared, pos, -beta, -alpha, ply + 1, qply + 1, None);
-            pos.unmake();
-            if self.halted() {
+            let Some(score) = self.quiesce_move(shared, pos, mv, alpha, beta, ply, qply) else {
                 break;
-            }
+            };
             if score > alpha {
                 alpha = score;
                 best_move = Some(mv);
@@ -157,6 +153,25 @@ impl Worker {
                 .store(key, best_move, score_to_tt(alpha, ply), 0, bound);
         }
         alpha
+    }
+
+    /// The score of `mv` at a quiescence node, searched on in quiescence
+    /// from the position after it; None once the search is halted.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce_move(
+        &mut self,
+        shared: &Shared,
+        pos: &mut Position,
+        mv: Move,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> Option<i32> {
+        pos.make(mv);
+        let score = -self.quiesce(shared, pos, -beta, -alpha, ply + 1, qply + 1, None);
+        pos.unmake();
+        (!self.halted()).then_some(score)
     }
 
     /// Quiescence at a node whose sole royal is attacked: every move that
@@ -198,12 +213,9 @@ impl Worker {
             {
                 continue;
             }
-            pos.make(mv);
-            let score = -self.quiesce(shared, pos, -beta, -alpha, ply + 1, qply + 1, None);
-            pos.unmake();
-            if self.halted() {
+            let Some(score) = self.quiesce_move(shared, pos, mv, alpha, beta, ply, qply) else {
                 break;
-            }
+            };
             if score > best {
                 best = score;
                 if score > alpha {
@@ -234,11 +246,7 @@ fn checked_by_last_move(pos: &Position) -> bool {
     if !attacks_are_plain(pos, them) {
         return false;
     }
-    let mut changed: ArrayVec<Square, 4> = ArrayVec::new();
-    changed.push(last.from());
-    changed.push(last.to());
-    changed.extend(last.kills().iter().copied());
-    capturable_through(pos, royal, them, &changed)
+    capturable_through(pos, royal, them, &last.changed_squares())
 }
 
 #[cfg(test)]
