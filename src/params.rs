@@ -84,6 +84,10 @@ params! {
         "1: a node whose sole royal is attacked is searched a ply deeper";
     RazorMargin "razor-margin" = 0 in 0..=1000 step 25:
         "depth 1-2 nodes this far per ply below alpha are settled by quiescence (cp; 0: never)";
+    CaptureHistory "capture-history" = 0 in 0..=32 step 2:
+        "weight of the capture history in the captures' order, in 64ths (0: none; 8: at most 128 cp of victim either way)";
+    Correction "correction" = 0 in 0..=200 step 10:
+        "percent of the learned correction by material balance added to the static evaluation (0: none)";
     PlannedMoves "planned-moves" = 30 in 10..=100 step 3:
         "moves ahead a sudden-death clock is shared over";
     IncrementShare "increment-share" = 90 in 40..=100 step 4:

@@ -31,6 +31,7 @@ impl Position {
             strikers: [ArrayVec::new(), ArrayVec::new()],
             occupied: [[0; CELL_WORDS]; 2],
             material: [0; 2],
+            material_key: 0,
             strong: [0; 2],
             hooks: [[0; 2]; 2],
             freezers: [0; 2],

@@ -100,6 +100,7 @@ impl Position {
             self.freezers[p.color().index()] -= u8::from(t.freezes);
             self.occupied[p.color().index()][sq.index() / 64] &= !(1 << (sq.index() % 64));
             self.material[p.color().index()] -= t.value;
+            self.material_key = self.material_key.wrapping_sub(ZOBRIST.material[p.index()]);
             self.strong[p.color().index()] -= u16::from(t.is_strong());
         }
         if let Some(p) = new.piece() {
@@ -125,6 +126,7 @@ impl Position {
             self.freezers[p.color().index()] += u8::from(t.freezes);
             self.occupied[p.color().index()][sq.index() / 64] |= 1 << (sq.index() % 64);
             self.material[p.color().index()] += t.value;
+            self.material_key = self.material_key.wrapping_add(ZOBRIST.material[p.index()]);
             self.strong[p.color().index()] += u16::from(t.is_strong());
         }
         self.cells[sq.index()] = new;
@@ -297,6 +299,27 @@ mod tests {
         assert_eq!(p.piece_at(sq("f5")), None);
         p.unmake();
         assert_eq!((p.fen(), p.hash(), p.material(Color::Black)), before);
+    }
+
+    #[test]
+    fn material_key_counts_pieces_not_squares() {
+        let v = chu();
+        let key = |fen: &str| Position::from_fen(v, fen).unwrap().material_key();
+        let sq = |s: &str| Square::parse_prefix(s, 12, 12).unwrap().0;
+        let fen = "12/12/12/12/12/5p6/5P6/5N6/12/12/12/K10k w";
+        // The same pieces elsewhere: the same key.
+        assert_eq!(key(fen), key("12/12/12/12/12/4p7/3P8/2N9/12/12/12/1K9k w"));
+        // A piece more, or of the other colour, or promoted: another key.
+        assert_ne!(key(fen), key("12/12/12/12/12/5p6/5P6/5N6/12/12/12/KP9k w"));
+        assert_ne!(key(fen), key("12/12/12/12/12/5p6/5p6/5N6/12/12/12/K10k w"));
+        assert_ne!(key(fen), key("12/12/12/12/12/5p6/5+P6/5N6/12/12/12/K10k w"));
+        let mut p = Position::from_fen(v, fen).unwrap();
+        p.make(Move::new(sq("f5"), sq("f7"), &[sq("f6")], false));
+        // Kept in step by the move: as if read from the position after it.
+        assert_eq!(p.material_key(), key(&p.fen()));
+        assert_ne!(p.material_key(), key(fen));
+        p.unmake();
+        assert_eq!(p.material_key(), key(fen));
     }
 
     /// The occupancy bits, as they should be from the cells.

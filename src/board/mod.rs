@@ -105,6 +105,10 @@ pub struct Position {
     /// generation visits these instead of every square.
     occupied: [[u64; CELL_WORDS]; 2],
     material: [i32; 2],
+    /// Which pieces are on the board, wherever they stand: the sum of a
+    /// key per piece (kind and colour), for the search's correction of
+    /// the evaluation by material balance.
+    material_key: u64,
     /// Pieces per colour that are neither royal nor able to die on a far
     /// rank (no Pawn or Lance): where a side has none, the bare-king and
     /// kings-only rules may apply (`game::material_ending`).
@@ -240,6 +244,13 @@ impl Position {
     #[inline]
     pub fn material(&self, color: Color) -> i32 {
         self.material[color.index()]
+    }
+
+    /// A key of the pieces on the board, the same wherever they stand:
+    /// equal for positions of the same material balance.
+    #[inline]
+    pub fn material_key(&self) -> u64 {
+        self.material_key
     }
 
     /// `color`'s pieces that are neither royal nor a Pawn or Lance (nothing

@@ -13,6 +13,9 @@ pub(super) struct Zobrist {
     /// Per cell: the square of a Lion capture that lishogi's counter-strike
     /// rule exempts (`RuleState::lion_square`).
     pub(super) lion_square: Vec<u64>,
+    /// Per piece (kind and colour): its share of the material key, summed
+    /// over the pieces on the board.
+    pub(super) material: [u64; 256],
 }
 
 pub(super) static ZOBRIST: Lazy<Zobrist> = Lazy::new(|| {
@@ -38,11 +41,14 @@ pub(super) static ZOBRIST: Lazy<Zobrist> = Lazy::new(|| {
     let skipped = [next(), next()];
     // Drawn after the older keys, which therefore stay what they were.
     let lion_square = (0..CELLS).map(|_| next()).collect();
+    let mut material = [0u64; 256];
+    material.iter_mut().for_each(|k| *k = next());
     Zobrist {
         cell,
         black_to_move,
         lion_strike,
         skipped,
         lion_square,
+        material,
     }
 });

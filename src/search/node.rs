@@ -5,6 +5,7 @@
 
 use super::ordering::{
     GOOD_CAPTURE, HISTORY_MAX, KILLER_SCORE, LESSER_VARIANT, TT_MOVE, capture_gain, pick,
+    with_gravity,
 };
 use super::scores::{INF, MATE, MATE_BOUND, over_score, repetition_score, score_to_tt, table_cut};
 use super::worker::{MAX_PLY, Shared, Worker};
@@ -70,7 +71,12 @@ impl Worker {
             return s;
         }
 
-        let static_eval = if in_check { -INF } else { evaluate(pos) };
+        let raw_eval = if in_check { -INF } else { evaluate(pos) };
+        let static_eval = if in_check {
+            -INF
+        } else {
+            self.corrected(pos, raw_eval)
+        };
         let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
         // Reverse futility: far enough above beta that a shallow search
         // will not bring it back.
@@ -149,6 +155,8 @@ impl Worker {
         // Quiet moves searched without a cutoff, whose history falls when
         // a later quiet move cuts off.
         let mut tried_quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        // Likewise the captures, for the capture history.
+        let mut tried_captures: ArrayVec<Move, 32> = ArrayVec::new();
         loop {
             let (mv, rank) = if let Some(mv) = pending_hash_move.take() {
                 (mv, TT_MOVE)
@@ -259,6 +267,9 @@ impl Worker {
             if quiet && score < beta {
                 let _ = tried_quiets.try_push(mv);
             }
+            if capture && score < beta {
+                let _ = tried_captures.try_push(mv);
+            }
             if score > best {
                 best = score;
                 best_move = Some(mv);
@@ -277,6 +288,7 @@ impl Worker {
                         if quiet {
                             self.reward(pos, mv, depth, ply, &tried_quiets);
                         }
+                        self.reward_capture(pos, mv, capture, depth, &tried_captures);
                         break;
                     }
                 }
@@ -303,6 +315,17 @@ impl Worker {
         } else {
             Bound::Upper
         };
+        // The correction learns from quiet results only: a capture's
+        // gain is the exchange's, not the evaluation's error, and a bound
+        // on the evaluation's own side of the score says nothing.
+        if !in_check
+            && best.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| !is_capture(pos, m))
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.learn_correction(pos, raw_eval, best, depth);
+        }
         self.tt
             .store(key, best_move, score_to_tt(best, ply), depth as i16, bound);
         best
@@ -344,10 +367,33 @@ impl Worker {
         }
     }
 
+    /// A move cut off: a capture's history rises, and that of the
+    /// captures searched before it in vain falls (Stockfish's capture
+    /// history), by the depth squared.
+    fn reward_capture(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        capture: bool,
+        depth: i32,
+        tried: &[Move],
+    ) {
+        if param(P::CaptureHistory) == 0 {
+            return;
+        }
+        let bonus = (32 * depth * depth).min(HISTORY_MAX / 4);
+        if capture {
+            self.add_capture_history(pos, mv, bonus);
+        }
+        for &m in tried {
+            self.add_capture_history(pos, m, -bonus);
+        }
+    }
+
     pub(super) fn add_history(&mut self, pos: &Position, mv: Move, bonus: i32) {
         if let Some(p) = pos.piece_at(mv.from()) {
             let h = &mut self.history[p.index() * CELLS + mv.to().index()];
-            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+            *h = with_gravity(*h, bonus);
         }
     }
 }

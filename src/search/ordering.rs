@@ -6,6 +6,7 @@ use super::worker::Worker;
 use crate::board::Position;
 use crate::movegen::{attacked_by, is_capture};
 use crate::moves::Move;
+use crate::params::{P, get as param};
 use crate::see::{capturer_value, victims_value};
 use crate::types::CELLS;
 
@@ -43,7 +44,7 @@ impl Worker {
                 if outdone(list, i) {
                     LESSER_VARIANT + capture_gain(pos, mv)
                 } else {
-                    GOOD_CAPTURE + capture_gain(pos, mv)
+                    good_capture_order(capture_gain(pos, mv), self.capture_bonus(pos, mv))
                 }
             } else if mv.promotes() {
                 1 << 27
@@ -58,6 +59,44 @@ impl Worker {
             scores.push(s);
         }
     }
+}
+
+impl Worker {
+    /// The capture history's say in a capture's order (`capture-history`).
+    #[inline]
+    fn capture_bonus(&self, pos: &Position, mv: Move) -> i32 {
+        let weight = param(P::CaptureHistory);
+        if weight == 0 {
+            return 0;
+        }
+        pos.piece_at(mv.from()).map_or(0, |p| {
+            self.capture_history[p.index() * CELLS + mv.to().index()] * weight / 64
+        })
+    }
+
+    /// A capture's history moves by `bonus`, pulled towards zero in
+    /// proportion to where it stands (history gravity).
+    pub(super) fn add_capture_history(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        if let Some(p) = pos.piece_at(mv.from()) {
+            let h = &mut self.capture_history[p.index() * CELLS + mv.to().index()];
+            *h = with_gravity(*h, bonus);
+        }
+    }
+}
+
+/// A history entry `h` moved by `bonus` and pulled towards zero in
+/// proportion to where it stands: it stays within `HISTORY_MAX` either
+/// way, and what worked long ago fades.
+pub(super) fn with_gravity(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
+}
+
+/// The order of a capture that does not lose its exchange at first sight:
+/// by what it takes (`capture_gain`), moved by its history, which never
+/// takes it out of the range whose exchanges are judged when picked
+/// (from `GOOD_CAPTURE` up).
+pub(super) fn good_capture_order(gain: i32, history: i32) -> i32 {
+    GOOD_CAPTURE + gain + history.max(-gain.max(0))
 }
 
 /// Most valuable victims first (all removed pieces count), then the least

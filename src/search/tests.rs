@@ -2,7 +2,9 @@
 //! limits and the weakening.
 
 use super::limits::{Limits, Outcome, RootPolicy};
-use super::ordering::keep_strongest_variants;
+use super::ordering::{
+    GOOD_CAPTURE, HISTORY_MAX, good_capture_order, keep_strongest_variants, with_gravity,
+};
 use super::scores::MATE_BOUND;
 use super::searcher::Searcher;
 use super::skill::{
@@ -461,4 +463,25 @@ fn search_stats_add_up_to_the_nodes() {
     assert!(stats.late_moves_pruned > 0 && stats.reduced > 0);
     let again = s.think(&mut pos, limits, &mut |_| {});
     assert_eq!(s.stats().nodes + s.stats().quiescence_nodes, again.nodes);
+}
+
+#[test]
+fn history_stays_bounded_and_never_demotes_a_good_capture() {
+    let mut h = 0;
+    for _ in 0..1_000 {
+        h = with_gravity(h, HISTORY_MAX / 4);
+        assert!((0..=HISTORY_MAX).contains(&h));
+    }
+    assert!(h > HISTORY_MAX / 2);
+    for _ in 0..1_000 {
+        h = with_gravity(h, -HISTORY_MAX / 4);
+        assert!((-HISTORY_MAX..=HISTORY_MAX).contains(&h));
+    }
+    assert!(h < -HISTORY_MAX / 2);
+    // A good history raises a capture, a bad one lowers it, but never
+    // below the captures whose exchanges are judged when picked.
+    assert!(good_capture_order(800, 100) > good_capture_order(800, 0));
+    assert!(good_capture_order(800, -100) < good_capture_order(800, 0));
+    assert_eq!(good_capture_order(800, -5_000), GOOD_CAPTURE);
+    assert_eq!(good_capture_order(-20, 0), GOOD_CAPTURE - 20);
 }

@@ -3,6 +3,7 @@
 //! lines, and the clock and node checks; and what the threads of one
 //! search share (`Shared`).
 
+use super::correction::CORRECTION_ENTRIES;
 use super::limits::{Info, Limits, Outcome, Signals};
 use super::scores::{INF, MATE, MATE_BOUND, repetition_score};
 use super::stats::SearchStats;
@@ -109,6 +110,11 @@ pub(super) struct Worker {
     pub(super) id: usize,
     pub(super) killers: Vec<[Option<Move>; 2]>,
     pub(super) history: Vec<i32>,
+    /// Which captures cut off (by the capturing piece and its square),
+    /// for the captures' order (`capture-history`).
+    pub(super) capture_history: Vec<i32>,
+    /// The evaluation's correction by material balance (`correction`).
+    pub(super) correction: Vec<i32>,
     /// Late-move reduction by depth and move number.
     pub(super) reductions: Vec<[i32; 64]>,
     pub(super) lists: Vec<Vec<Move>>,
@@ -154,6 +160,8 @@ impl Worker {
             id,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 256 * CELLS],
+            capture_history: vec![0; 256 * CELLS],
+            correction: vec![0; 2 * CORRECTION_ENTRIES],
             // The usual logarithmic formula: deeper nodes and later moves
             // are reduced more.
             reductions: (0..64)
@@ -226,6 +234,7 @@ impl Worker {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.root_side = pos.side();
         self.history.iter_mut().for_each(|h| *h /= 8);
+        self.capture_history.iter_mut().for_each(|h| *h /= 2);
     }
 
     /// Iterative deepening until the limits, `stop`, or (for a helper)
