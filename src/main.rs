@@ -2,8 +2,8 @@ use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand};
 use cli::analyse::{AnalyseArgs, run_analyse};
 use cli::common::{
-    Stop, bench_depth_help, load, prior_in_range, read_text, unit_interval, variant_help,
-    variant_named,
+    Stop, bench_depth_help, learning_rate, load, prior_in_range, read_text, unit_interval,
+    variant_help, variant_named,
 };
 use cli::mate::{MateArgs, run_mate};
 use cli::perft::{PerftArgs, run_perft};
@@ -229,6 +229,10 @@ enum Command {
         /// Pull of each weight towards its starting value, 0 to 1.
         #[arg(long, default_value_t = 1e-4, value_parser = unit_interval)]
         pull: f64,
+        /// Adam's step, in centipawns, 0.001 to 100: smaller steps learn
+        /// slower and settle nearer the best table.
+        #[arg(long, default_value_t = 1.0, value_parser = learning_rate)]
+        rate: f64,
         /// Seed of the order the positions are visited in.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -478,6 +482,7 @@ fn run(cli: Cli) -> Result<(), Stop> {
             lambda,
             epochs,
             pull,
+            rate,
             seed,
             note,
         }) => {
@@ -514,12 +519,13 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 lambda,
                 epochs: epochs as usize,
                 pull,
+                rate,
                 ..train::Settings::default()
             };
             let trained = train::train(&data, &train::start_table(v), &settings, seed);
             let mut header = note;
             header.push(format!(
-                "{} games, {} positions ({} held out), lambda {lambda}, scale {:.1} cp, pull {pull}, seed {seed}",
+                "{} games, {} positions ({} held out), lambda {lambda}, scale {:.1} cp, pull {pull}, rate {rate}, seed {seed}",
                 data.games,
                 trained.train_positions + trained.validation_positions,
                 trained.validation_positions,

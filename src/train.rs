@@ -588,6 +588,18 @@ mod tests {
         let pawn = v.pieces.iter().position(|t| t.token == "P").unwrap() as u8;
         let advanced = layout.index(Piece::new(Color::White, pawn), Square::new(5, 4));
         assert!(trained.table[advanced] > start[advanced]);
+        // A smaller step (`--rate`) moves it less in as many epochs.
+        let slow = train(
+            &data,
+            &start,
+            &Settings {
+                rate: 0.1,
+                ..settings
+            },
+            1,
+        );
+        assert!(slow.table[advanced] > start[advanced]);
+        assert!(slow.table[advanced] < trained.table[advanced]);
     }
 
     /// A table written and read back by the engine is the table.

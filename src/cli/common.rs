@@ -68,6 +68,14 @@ pub(crate) fn unit_interval(s: &str) -> Result<f64, String> {
     }
 }
 
+/// Adam's step for `kyodai train`, in centipawns.
+pub(crate) fn learning_rate(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.001..=100.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{s}' is not a number from 0.001 to 100")),
+    }
+}
+
 pub(crate) fn prior_in_range(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(p) if (0.0..=tune::MAX_PRIOR).contains(&p) => Ok(p),
