@@ -9,7 +9,7 @@ use crate::variant::{PieceType, Placement, Variant};
 /// Placement tables learned by `kyodai train` from Kyodai's own games,
 /// compiled in, by variant name. Each file's header says what data made
 /// it and how to make it again.
-const LEARNED_PLACEMENT: &[(&str, &str)] = &[];
+const LEARNED_PLACEMENT: &[(&str, &str)] = &[("chu", include_str!("placement/chu.pst"))];
 
 /// The shape of a learned placement table: one weight per piece kind per
 /// square as its owner sees the board (rank 0 its own back rank), a
@@ -255,4 +255,43 @@ fn promotion_potential(v: &Variant, t: &PieceType, own_rank: f64) -> f64 {
     let gain = (v.pieces[k as usize].value - t.value).max(0) as f64;
     let to_go = ((v.height - v.zone) as f64 - own_rank).max(0.0);
     gain * v.eval.promotion as f64 / 100.0 / (1.0 + to_go)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::VariantSet;
+
+    /// Each compiled-in table reads, fits its variant and is the one the
+    /// board sums (a broken file would fall back to the hand-written
+    /// placement with only a warning).
+    #[test]
+    fn the_learned_tables_are_in_force() {
+        assert!(LEARNED_PLACEMENT.iter().any(|(name, _)| *name == "chu"));
+        for (name, text) in LEARNED_PLACEMENT {
+            let v = VariantSet::builtin().find(name).unwrap();
+            let learned = read_table(v, text).unwrap();
+            let in_force = table(v);
+            assert_eq!(in_force.phase_material, learned.phase_material, "{name}");
+            let geometry = TableGeometry::of(v);
+            for kind in 0..v.pieces.len() {
+                for &sq in &v.squares {
+                    let white = Piece::new(Color::White, kind as u8);
+                    let black = Piece::new(Color::Black, kind as u8);
+                    let [m, e] = learned.weights[geometry.index(white, sq)];
+                    assert_eq!(in_force.scores[white.index() * CELLS + sq.index()], [m, e]);
+                    // Black's piece on the square turned half round: the
+                    // same weights against it.
+                    let turned = v.squares.iter().find(|t| {
+                        t.file() == v.width - 1 - sq.file() && t.rank() == v.height - 1 - sq.rank()
+                    });
+                    let turned = *turned.unwrap();
+                    assert_eq!(
+                        in_force.scores[black.index() * CELLS + turned.index()],
+                        [-m, -e]
+                    );
+                }
+            }
+        }
+    }
 }
