@@ -179,13 +179,7 @@ fn learned_placement(v: &Variant) -> Option<(Vec<[i16; 2]>, i32)> {
 /// variant (`Variant::placement`): the board asks for it whenever it sets
 /// up a position.
 pub fn table(v: &Variant) -> &Placement {
-    v.placement.get_or_init(|| {
-        let (scores, phase_material) = placement_scores(v);
-        Placement {
-            scores,
-            phase_material,
-        }
-    })
+    v.placement.get_or_init(|| placement_scores(v))
 }
 
 /// Placement scores for every coloured piece on every cell, White-positive,
@@ -193,17 +187,25 @@ pub fn table(v: &Variant) -> &Placement {
 /// the phase material that blends them: the learned table where the
 /// variant has one, else the hand-written terms below (one table for
 /// both phases). The board sums them incrementally as pieces move.
-fn placement_scores(v: &Variant) -> (Vec<[i16; 2]>, i32) {
+fn placement_scores(v: &Variant) -> Placement {
     if v.learned_placement
-        && let Some(learned) = learned_placement(v)
+        && let Some((scores, phase_material)) = learned_placement(v)
     {
-        return learned;
+        return Placement {
+            scores,
+            phase_material,
+            learned: true,
+        };
     }
-    let table = hand_written_placement(v)
+    let scores = hand_written_placement(v)
         .into_iter()
         .map(|s| [s, s])
         .collect();
-    (table, 1)
+    Placement {
+        scores,
+        phase_material: 1,
+        learned: false,
+    }
 }
 
 /// The placement written by hand: royals at home, step movers up to the
@@ -272,6 +274,7 @@ mod tests {
             let v = VariantSet::builtin().find(name).unwrap();
             let learned = read_table(v, text).unwrap();
             let in_force = table(v);
+            assert!(in_force.learned, "{name}");
             assert_eq!(in_force.phase_material, learned.phase_material, "{name}");
             let geometry = TableGeometry::of(v);
             for kind in 0..v.pieces.len() {
@@ -282,10 +285,7 @@ mod tests {
                     assert_eq!(in_force.scores[white.index() * CELLS + sq.index()], [m, e]);
                     // Black's piece on the square turned half round: the
                     // same weights against it.
-                    let turned = v.squares.iter().find(|t| {
-                        t.file() == v.width - 1 - sq.file() && t.rank() == v.height - 1 - sq.rank()
-                    });
-                    let turned = *turned.unwrap();
+                    let turned = Square::new(v.width - 1 - sq.file(), v.height - 1 - sq.rank());
                     assert_eq!(
                         in_force.scores[black.index() * CELLS + turned.index()],
                         [-m, -e]

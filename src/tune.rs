@@ -15,7 +15,10 @@
 //! `evaluate` exactly (up to the board's rounding of placement scores to
 //! whole centipawns, and below `eval::EVAL_LIMIT`). Two inputs stay
 //! fixed: `eval-slow-value`, a threshold rather than a weight, and the
-//! gain of a promotion, taken from the piece values before tuning.
+//! gain of a promotion, taken from the piece values before tuning. Where
+//! the variant's placement is learned (`kyodai train`), the placement is
+//! a fixed part of the evaluation, held as it is, and the weights that
+//! would have written it (`PLACEMENT_WEIGHTS`) have nothing to fit.
 
 use crate::board::Position;
 use crate::eval::{evaluate, mop_up_steps};
@@ -23,6 +26,7 @@ use crate::game;
 use crate::movegen::{is_capture, royal_attacked};
 use crate::moves::Move;
 use crate::openings;
+use crate::placement;
 use crate::record::Game;
 use crate::search::{Limits, Searcher};
 use crate::types::{Color, KING_STEPS, LION_JUMPS};
@@ -46,6 +50,10 @@ pub const WEIGHTS: [&str; 10] = [
     "mop-up",
 ];
 
+/// The weights the hand-written placement is made of: without a say
+/// where the placement is learned.
+const PLACEMENT_WEIGHTS: [&str; 5] = ["royal-rank", "royal-file", "advance", "centre", "promotion"];
+
 /// The longest self-play game kept: one still going is scored a draw.
 const MAX_GAME_PLIES: usize = 600;
 /// Random moves before a game's own play (`openings::generate`).
@@ -67,13 +75,15 @@ fn weight_index(v: &Variant, name: &str) -> usize {
     v.pieces.len() + WEIGHTS.iter().position(|w| *w == name).unwrap_or(0)
 }
 
-/// The variant's current weights, in term order.
+/// The variant's current weights, in term order; last, the learned
+/// placement's, 1 and never tuned.
 pub fn weights(v: &Variant) -> Vec<f64> {
     let w = &v.eval;
     let mut out: Vec<f64> = v.pieces.iter().map(|t| t.value as f64).collect();
     out.extend(
         WEIGHTS.map(|name| f64::from(w.get(name).expect("WEIGHTS holds eval-* weight names"))),
     );
+    out.push(1.0);
     out
 }
 
@@ -85,7 +95,11 @@ pub fn terms(pos: &Position) -> Vec<f64> {
     let w = &v.eval;
     let n = v.pieces.len();
     let at = |name| weight_index(v, name);
-    let mut t = vec![0.0; n + WEIGHTS.len()];
+    let mut t = vec![0.0; n + WEIGHTS.len() + 1];
+    let learned = placement::table(v).learned;
+    if learned {
+        t[n + WEIGHTS.len()] = f64::from(pos.placement());
+    }
     let cx = (v.width as f64 - 1.0) / 2.0;
     for color in Color::BOTH {
         let sign = if color == Color::White { 1.0 } else { -1.0 };
@@ -140,6 +154,11 @@ pub fn terms(pos: &Position) -> Vec<f64> {
         }
     }
     t[at("mop-up")] = f64::from(mop_up_steps(pos));
+    if learned {
+        for name in PLACEMENT_WEIGHTS {
+            t[at(name)] = 0.0;
+        }
+    }
     t
 }
 
@@ -406,7 +425,7 @@ pub fn tune(v: &Variant, samples: &[Sample], iterations: usize, prior: f64, fit:
     let mut frozen: Vec<bool> = (0..n)
         .map(|i| match v.pieces.get(i) {
             Some(piece) => piece.royal || fit == Fit::WeightsOnly,
-            None => fit == Fit::ValuesOnly,
+            None => fit == Fit::ValuesOnly || i == n - 1,
         })
         .collect();
     for (i, f) in frozen.iter_mut().enumerate() {

@@ -8,12 +8,11 @@
 //! Lion against two Dragons, a side whose promoted pieces are gone): the
 //! search of one such node corrects the next, thousands of times a move.
 
-use super::worker::Worker;
 use crate::board::Position;
 use crate::params::{P, get as param};
 
 /// Entries per side to move (a power of two).
-pub(super) const CORRECTION_ENTRIES: usize = 1 << 14;
+const ENTRIES: usize = 1 << 14;
 /// An entry is the correction in centipawns times this.
 const GRAIN: i32 = 256;
 /// Entries are bounded to this many centipawns either way.
@@ -22,8 +21,7 @@ const LIMIT: i32 = 64;
 const WEIGHT_SCALE: i32 = 1024;
 
 fn index(pos: &Position) -> usize {
-    pos.side().index() * CORRECTION_ENTRIES
-        + (pos.material_key() as usize & (CORRECTION_ENTRIES - 1))
+    pos.side().index() * ENTRIES + (pos.material_key() as usize & (ENTRIES - 1))
 }
 
 /// `raw` with `percent` of the correction `entry`.
@@ -40,22 +38,38 @@ fn learned(entry: i32, raw: i32, best: i32, depth: i32) -> i32 {
     (entry * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE
 }
 
-impl Worker {
+/// One search thread's corrections, by side to move and material key.
+pub(super) struct CorrectionHistory {
+    entries: Vec<i32>,
+}
+
+impl CorrectionHistory {
+    pub(super) fn new() -> CorrectionHistory {
+        CorrectionHistory {
+            entries: vec![0; 2 * ENTRIES],
+        }
+    }
+
+    /// Forget everything learnt (a new game).
+    pub(super) fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = 0);
+    }
+
     /// The static evaluation `raw` of `pos` with its balance's correction
     /// (`correction` percent of it).
     #[inline]
     pub(super) fn corrected(&self, pos: &Position, raw: i32) -> i32 {
         match param(P::Correction) {
             0 => raw,
-            percent => apply(raw, self.correction[index(pos)], percent),
+            percent => apply(raw, self.entries[index(pos)], percent),
         }
     }
 
     /// A search of `depth` found `best` (neither a bound on the wrong side
     /// of the evaluation nor a mate) where the evaluation said `raw`.
-    pub(super) fn learn_correction(&mut self, pos: &Position, raw: i32, best: i32, depth: i32) {
+    pub(super) fn learn(&mut self, pos: &Position, raw: i32, best: i32, depth: i32) {
         if param(P::Correction) != 0 {
-            let entry = &mut self.correction[index(pos)];
+            let entry = &mut self.entries[index(pos)];
             *entry = learned(*entry, raw, best, depth);
         }
     }

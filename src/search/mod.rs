@@ -18,8 +18,8 @@
 //! only declares them and re-exports the interface): `searcher` the
 //! search as the protocols see it, `limits` what it is asked and answers,
 //! `worker` a thread's iterative deepening and root, `node` the search of
-//! a node, `quiesce` the captures-only search, `ordering` the move order, `correction` the evaluation's correction
-//! by material balance,
+//! a node, `quiesce` the captures-only search, `ordering` the move order,
+//! `correction` the evaluation's correction by material balance,
 //! `scores` the scores of ended games, `skill` the weakening, `stats` the
 //! counts of what the search pruned and reduced.
 

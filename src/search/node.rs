@@ -75,7 +75,7 @@ impl Worker {
         let static_eval = if in_check {
             -INF
         } else {
-            self.corrected(pos, raw_eval)
+            self.correction.corrected(pos, raw_eval)
         };
         let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
         // Reverse futility: far enough above beta that a shallow search
@@ -324,7 +324,7 @@ impl Worker {
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)
         {
-            self.learn_correction(pos, raw_eval, best, depth);
+            self.correction.learn(pos, raw_eval, best, depth);
         }
         self.tt
             .store(key, best_move, score_to_tt(best, ply), depth as i16, bound);

@@ -72,7 +72,7 @@ impl Worker {
         {
             return self.quiesce_evasions(shared, pos, alpha, beta, ply, qply);
         }
-        let stand = self.corrected(pos, evaluate(pos));
+        let stand = self.correction.corrected(pos, evaluate(pos));
         if stand >= beta || ply >= MAX_PLY - 2 || qply >= QS_MAX_PLIES {
             return stand;
         }

@@ -139,7 +139,7 @@ impl Searcher {
         for w in &mut self.workers {
             w.history.iter_mut().for_each(|h| *h = 0);
             w.capture_history.iter_mut().for_each(|h| *h = 0);
-            w.correction.iter_mut().for_each(|c| *c = 0);
+            w.correction.clear();
         }
     }
 

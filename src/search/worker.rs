@@ -3,7 +3,7 @@
 //! lines, and the clock and node checks; and what the threads of one
 //! search share (`Shared`).
 
-use super::correction::CORRECTION_ENTRIES;
+use super::correction::CorrectionHistory;
 use super::limits::{Info, Limits, Outcome, Signals};
 use super::scores::{INF, MATE, MATE_BOUND, repetition_score};
 use super::stats::SearchStats;
@@ -114,7 +114,7 @@ pub(super) struct Worker {
     /// for the captures' order (`capture-history`).
     pub(super) capture_history: Vec<i32>,
     /// The evaluation's correction by material balance (`correction`).
-    pub(super) correction: Vec<i32>,
+    pub(super) correction: CorrectionHistory,
     /// Late-move reduction by depth and move number.
     pub(super) reductions: Vec<[i32; 64]>,
     pub(super) lists: Vec<Vec<Move>>,
@@ -161,7 +161,7 @@ impl Worker {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 256 * CELLS],
             capture_history: vec![0; 256 * CELLS],
-            correction: vec![0; 2 * CORRECTION_ENTRIES],
+            correction: CorrectionHistory::new(),
             // The usual logarithmic formula: deeper nodes and later moves
             // are reduced more.
             reductions: (0..64)

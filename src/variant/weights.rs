@@ -143,4 +143,7 @@ pub struct Placement {
     /// game's scores count alone; below it the ending's take over in
     /// proportion. At least 1.
     pub phase_material: i32,
+    /// Learned by `kyodai train` (a compiled-in table), not written from
+    /// the `eval-*` placement weights.
+    pub learned: bool,
 }
