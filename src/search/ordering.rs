@@ -59,9 +59,7 @@ impl Worker {
             scores.push(s);
         }
     }
-}
 
-impl Worker {
     /// The capture history's say in a capture's order (`capture-history`).
     #[inline]
     fn capture_bonus(&self, pos: &Position, mv: Move) -> i32 {
