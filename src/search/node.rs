@@ -4,8 +4,8 @@
 //! reductions; and the killers and history a cut-off rewards.
 
 use super::ordering::{
-    GOOD_CAPTURE, HISTORY_MAX, KILLER_SCORE, LESSER_VARIANT, TT_MOVE, capture_gain, pick,
-    with_gravity,
+    GOOD_CAPTURE, HISTORY_MAX, KILLER_SCORE, LESSER_VARIANT, TT_MOVE, add_with_gravity,
+    capture_gain, history_slot, pick,
 };
 use super::scores::{INF, MATE, MATE_BOUND, over_score, repetition_score, score_to_tt, table_cut};
 use super::worker::{MAX_PLY, Shared, Worker};
@@ -17,7 +17,6 @@ use crate::params::{P, get as param};
 use crate::repetition::{self, Verdict};
 use crate::see::see_ge;
 use crate::tt::Bound;
-use crate::types::CELLS;
 use arrayvec::ArrayVec;
 
 impl Worker {
@@ -71,11 +70,13 @@ impl Worker {
             return s;
         }
 
-        let raw_eval = if in_check { -INF } else { evaluate(pos) };
-        let static_eval = if in_check {
-            -INF
+        // The evaluation as it stands (what the correction learns from) and
+        // corrected (what the pruning reads).
+        let (raw_eval, static_eval) = if in_check {
+            (-INF, -INF)
         } else {
-            self.correction.corrected(pos, raw_eval)
+            let raw = evaluate(pos);
+            (raw, self.correction.corrected(pos, raw))
         };
         let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
         // Reverse futility: far enough above beta that a shallow search
@@ -354,16 +355,15 @@ impl Worker {
             k[0] = Some(mv);
         }
         if param(P::HistoryGravity) == 0 {
-            if let Some(p) = pos.piece_at(mv.from()) {
-                let h = &mut self.history[p.index() * CELLS + mv.to().index()];
-                *h = (*h + depth * depth).min(1 << 20);
+            if let Some(i) = history_slot(pos, mv) {
+                self.history[i] = (self.history[i] + depth * depth).min(1 << 20);
             }
             return;
         }
         let bonus = (depth * depth).min(HISTORY_MAX / 4);
-        self.add_history(pos, mv, bonus);
+        add_with_gravity(&mut self.history, pos, mv, bonus);
         for &m in tried {
-            self.add_history(pos, m, -bonus);
+            add_with_gravity(&mut self.history, pos, m, -bonus);
         }
     }
 
@@ -383,17 +383,10 @@ impl Worker {
         }
         let bonus = (32 * depth * depth).min(HISTORY_MAX / 4);
         if capture {
-            self.add_capture_history(pos, mv, bonus);
+            add_with_gravity(&mut self.capture_history, pos, mv, bonus);
         }
         for &m in tried {
-            self.add_capture_history(pos, m, -bonus);
-        }
-    }
-
-    pub(super) fn add_history(&mut self, pos: &Position, mv: Move, bonus: i32) {
-        if let Some(p) = pos.piece_at(mv.from()) {
-            let h = &mut self.history[p.index() * CELLS + mv.to().index()];
-            *h = with_gravity(*h, bonus);
+            add_with_gravity(&mut self.capture_history, pos, m, -bonus);
         }
     }
 }

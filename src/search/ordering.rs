@@ -53,8 +53,7 @@ impl Worker {
             } else if killers[1] == Some(mv) {
                 KILLER_SCORE
             } else {
-                pos.piece_at(mv.from())
-                    .map_or(0, |p| self.history[p.index() * CELLS + mv.to().index()])
+                history_slot(pos, mv).map_or(0, |i| self.history[i])
             };
             scores.push(s);
         }
@@ -67,18 +66,21 @@ impl Worker {
         if weight == 0 {
             return 0;
         }
-        pos.piece_at(mv.from()).map_or(0, |p| {
-            self.capture_history[p.index() * CELLS + mv.to().index()] * weight / 64
-        })
+        history_slot(pos, mv).map_or(0, |i| self.capture_history[i] * weight / 64)
     }
+}
 
-    /// A capture's history moves by `bonus`, pulled towards zero in
-    /// proportion to where it stands (history gravity).
-    pub(super) fn add_capture_history(&mut self, pos: &Position, mv: Move, bonus: i32) {
-        if let Some(p) = pos.piece_at(mv.from()) {
-            let h = &mut self.capture_history[p.index() * CELLS + mv.to().index()];
-            *h = with_gravity(*h, bonus);
-        }
+/// Where `mv` stands in a history table (the quiet moves' or the
+/// captures'): by the piece that moves and the square it reaches.
+pub(super) fn history_slot(pos: &Position, mv: Move) -> Option<usize> {
+    pos.piece_at(mv.from())
+        .map(|p| p.index() * CELLS + mv.to().index())
+}
+
+/// `mv`'s entry of the history `table` moved by `bonus` (`with_gravity`).
+pub(super) fn add_with_gravity(table: &mut [i32], pos: &Position, mv: Move, bonus: i32) {
+    if let Some(i) = history_slot(pos, mv) {
+        table[i] = with_gravity(table[i], bonus);
     }
 }
 
