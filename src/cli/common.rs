@@ -61,19 +61,21 @@ pub(crate) fn check_start_positions(
     Ok(set)
 }
 
-pub(crate) fn unit_interval(s: &str) -> Result<f64, String> {
+/// A number from `low` to `high` (a command-line option).
+fn number_from(s: &str, low: f64, high: f64) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        _ => Err(format!("'{s}' is not a number from 0 to 1")),
+        Ok(x) if (low..=high).contains(&x) => Ok(x),
+        _ => Err(format!("'{s}' is not a number from {low} to {high}")),
     }
+}
+
+pub(crate) fn unit_interval(s: &str) -> Result<f64, String> {
+    number_from(s, 0.0, 1.0)
 }
 
 /// Adam's step for `kyodai train`, in centipawns.
 pub(crate) fn learning_rate(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(x) if (0.001..=100.0).contains(&x) => Ok(x),
-        _ => Err(format!("'{s}' is not a number from 0.001 to 100")),
-    }
+    number_from(s, 0.001, 100.0)
 }
 
 pub(crate) fn prior_in_range(text: &str) -> Result<f64, String> {
