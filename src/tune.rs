@@ -75,8 +75,15 @@ fn weight_index(v: &Variant, name: &str) -> usize {
     v.pieces.len() + WEIGHTS.iter().position(|w| *w == name).unwrap_or(0)
 }
 
+/// Where the learned placement's term sits, after `WEIGHTS`: the
+/// placement itself, its weight 1 and never tuned (0 where the placement
+/// is written by hand, whose weights are among `WEIGHTS`).
+fn learned_placement_index(v: &Variant) -> usize {
+    v.pieces.len() + WEIGHTS.len()
+}
+
 /// The variant's current weights, in term order; last, the learned
-/// placement's, 1 and never tuned.
+/// placement's (`learned_placement_index`).
 pub fn weights(v: &Variant) -> Vec<f64> {
     let w = &v.eval;
     let mut out: Vec<f64> = v.pieces.iter().map(|t| t.value as f64).collect();
@@ -93,12 +100,11 @@ pub fn weights(v: &Variant) -> Vec<f64> {
 pub fn terms(pos: &Position) -> Vec<f64> {
     let v = pos.variant();
     let w = &v.eval;
-    let n = v.pieces.len();
     let at = |name| weight_index(v, name);
-    let mut t = vec![0.0; n + WEIGHTS.len() + 1];
+    let mut t = vec![0.0; learned_placement_index(v) + 1];
     let learned = placement::table(v).learned;
     if learned {
-        t[n + WEIGHTS.len()] = f64::from(pos.placement());
+        t[learned_placement_index(v)] = f64::from(pos.placement());
     }
     let cx = (v.width as f64 - 1.0) / 2.0;
     for color in Color::BOTH {
@@ -425,7 +431,7 @@ pub fn tune(v: &Variant, samples: &[Sample], iterations: usize, prior: f64, fit:
     let mut frozen: Vec<bool> = (0..n)
         .map(|i| match v.pieces.get(i) {
             Some(piece) => piece.royal || fit == Fit::WeightsOnly,
-            None => fit == Fit::ValuesOnly || i == n - 1,
+            None => fit == Fit::ValuesOnly || i == learned_placement_index(v),
         })
         .collect();
     for (i, f) in frozen.iter_mut().enumerate() {
