@@ -29,12 +29,12 @@ pub fn evaluate(pos: &Position) -> i32 {
         }
     }
     score += pos.variant().eval.mop_up * mop_up_steps(pos);
-    let score = score.clamp(-EVAL_LIMIT, EVAL_LIMIT);
-    if pos.side() == Color::White {
+    let mover = if pos.side() == Color::White {
         score
     } else {
         -score
-    }
+    };
+    (mover + pos.pair_score()).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 /// The mop-up term's steps, White-positive (`EvalParams::mop_up`): for

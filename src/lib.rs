@@ -15,6 +15,7 @@ pub mod mate;
 pub mod movegen;
 pub mod moves;
 pub mod openings;
+pub mod pairs;
 pub mod params;
 pub mod perft;
 pub mod placement;

@@ -3,7 +3,7 @@ use clap::{Parser, Subcommand};
 use cli::analyse::{AnalyseArgs, run_analyse};
 use cli::common::{
     Stop, bench_depth_help, learning_rate, load, prior_in_range, read_text, unit_interval,
-    variant_help, variant_named,
+    variant_help, variant_named, write_output,
 };
 use cli::mate::{MateArgs, run_mate};
 use cli::perft::{PerftArgs, run_perft};
@@ -236,6 +236,10 @@ enum Command {
         /// Seed of the order the positions are visited in.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Learn the pair term instead (over the placement in force) and
+        /// write its file.
+        #[arg(long)]
+        pairs: bool,
         /// A line for the table file's header (repeatable): where its data
         /// came from, so that it can be made again.
         #[arg(long, value_name = "TEXT")]
@@ -484,6 +488,7 @@ fn run(cli: Cli) -> Result<(), Stop> {
             pull,
             rate,
             seed,
+            pairs,
             note,
         }) => {
             let v = variant_named(set, &variant)?;
@@ -522,7 +527,12 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 rate,
                 ..train::Settings::default()
             };
-            let trained = train::train(&data, &train::start_table(v), &settings, seed);
+            let start = train::start_table(v);
+            let trained = if pairs {
+                train::train_pairs(&data, &start, &settings, seed)
+            } else {
+                train::train(&data, &start, &settings, seed)
+            };
             let mut header = note;
             header.push(format!(
                 "{} games, {} positions ({} held out), lambda {lambda}, scale {:.1} cp, pull {pull}, rate {rate}, seed {seed}",
@@ -531,18 +541,17 @@ fn run(cli: Cli) -> Result<(), Stop> {
                 trained.validation_positions,
                 trained.scale
             ));
+            let before = if pairs { " (without the pairs)" } else { "" };
             header.push(format!(
-                "held-out loss {:.6} -> {:.6} (epoch {} of {epochs}; the targets' entropy {:.6})",
+                "held-out loss{before} {:.6} -> {:.6} (epoch {} of {epochs}; the targets' entropy {:.6})",
                 trained.loss_before, trained.loss_after, trained.best_epoch, trained.loss_floor
             ));
-            let text = train::table_text(v, data.phase_material, &trained.table, &header);
-            match out_path {
-                Some(path) => {
-                    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?
-                }
-                None => out.write_all(text.as_bytes())?,
-            }
-            Ok(())
+            let text = if pairs {
+                kyodai::pairs::pairs_text(v, &trained.table, &header)
+            } else {
+                train::table_text(v, data.phase_material, &trained.table, &header)
+            };
+            write_output(out_path.as_deref(), &text, &mut out)
         }
         Some(Command::Values { variant }) => {
             let v = variant_named(set, &variant)?;

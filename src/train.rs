@@ -25,10 +25,11 @@ use crate::board::Position;
 use crate::eval::evaluate;
 use crate::game;
 use crate::movegen::{is_capture, royal_attacked};
+use crate::pairs;
 use crate::placement::{self, TableGeometry};
 use crate::record::Game;
 use crate::types::{Color, Piece};
-use crate::variant::Variant;
+use crate::variant::{PAIR_RANK, PairGeometry, Variant};
 use std::fmt::Write as _;
 
 /// Scores at or beyond this many centipawns in a comment are left out:
@@ -61,6 +62,8 @@ struct Sample {
     middle: f32,
     /// Which game it came from (validation takes whole games).
     game: u32,
+    /// White to move (the pair term is the mover's view).
+    white_to_move: bool,
 }
 
 /// A set of positions ready for training.
@@ -73,6 +76,10 @@ pub struct Data {
     pub phase_material: i32,
     /// Table index, with the sign in the top bit (set: Black's piece).
     features: Vec<u32>,
+    /// The same pieces' pair features (`PairGeometry::index`), in the
+    /// same order: a sample's range covers both.
+    pair_features: Vec<u16>,
+    pub pair_geometry: PairGeometry,
     /// Games replayed and games left out.
     pub games: usize,
     pub skipped: usize,
@@ -128,6 +135,8 @@ pub fn read(v: &'static Variant, games: &[Game]) -> Data {
         phase_material: phase_material(v),
         samples: Vec::new(),
         features: Vec::new(),
+        pair_features: Vec::new(),
+        pair_geometry: pairs::geometry(v),
         games: 0,
         skipped: 0,
     };
@@ -149,7 +158,7 @@ pub fn read(v: &'static Variant, games: &[Game]) -> Data {
             Some(Color::Black) => 0.0,
             None => 0.5,
         };
-        match replay(g, &layout) {
+        match replay(g, &layout, &data.pair_geometry) {
             Ok(positions) => {
                 let white_scores: Vec<Option<f64>> = positions.iter().map(|p| p.score).collect();
                 for (p, target) in positions.into_iter().zip(look_ahead(&white_scores)) {
@@ -158,6 +167,7 @@ pub fn read(v: &'static Variant, games: &[Game]) -> Data {
                     };
                     let start = data.features.len() as u32;
                     data.features.extend(&p.features);
+                    data.pair_features.extend(&p.pair_features);
                     data.samples.push(Sample {
                         start,
                         end: data.features.len() as u32,
@@ -167,6 +177,7 @@ pub fn read(v: &'static Variant, games: &[Game]) -> Data {
                         middle: p.material.clamp(0, data.phase_material) as f32
                             / data.phase_material as f32,
                         game: n as u32,
+                        white_to_move: p.white_to_move,
                     });
                 }
                 data.games += 1;
@@ -183,6 +194,8 @@ pub fn read(v: &'static Variant, games: &[Game]) -> Data {
 /// One ply of a replayed game.
 struct Ply {
     features: Vec<u32>,
+    pair_features: Vec<u16>,
+    white_to_move: bool,
     fixed: i32,
     /// The mover's search score turned to White's view.
     score: Option<f64>,
@@ -191,7 +204,7 @@ struct Ply {
     material: i32,
 }
 
-fn replay(g: &Game, layout: &TableGeometry) -> Result<Vec<Ply>, String> {
+fn replay(g: &Game, layout: &TableGeometry, pairs: &PairGeometry) -> Result<Vec<Ply>, String> {
     let mut plies = Vec::with_capacity(g.moves.len());
     g.replay(|pos, m, _| {
         let side = pos.side();
@@ -201,13 +214,18 @@ fn replay(g: &Game, layout: &TableGeometry) -> Result<Vec<Ply>, String> {
             .first()
             .and_then(|c| comment_score(c))
             .map(|s| if side == Color::White { s } else { -s });
+        // The evaluation less its learned terms, White's view.
+        let mover_eval = evaluate(pos) - pos.pair_score();
         let white_eval = if side == Color::White {
-            evaluate(pos)
+            mover_eval
         } else {
-            -evaluate(pos)
+            -mover_eval
         };
+        let pair_features = pair_features(pos, pairs);
         plies.push(Ply {
             features: features(pos, layout),
+            pair_features,
+            white_to_move: side == Color::White,
             fixed: white_eval - pos.placement(),
             score,
             quiet: !in_check && !is_capture(pos, m.mv) && !m.mv.promotes(),
@@ -230,6 +248,17 @@ fn features(pos: &Position, layout: &TableGeometry) -> Vec<u32> {
         }
     }
     out
+}
+
+/// The pair features of every piece on the board, in `features`' order,
+/// the side to move's view.
+fn pair_features(pos: &Position, geometry: &PairGeometry) -> Vec<u16> {
+    let side = pos.side();
+    Color::BOTH
+        .iter()
+        .flat_map(|&color| pos.pieces(color))
+        .map(|(sq, piece)| geometry.index(piece, sq, side) as u16)
+        .collect()
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -320,94 +349,125 @@ fn predict(data: &Data, s: &Sample, table: &[f64]) -> f64 {
     e
 }
 
-fn loss(data: &Data, set: &[usize], table: &[f64], scale: f64, lambda: f64) -> f64 {
+/// Mean binary cross entropy over `set` of the evaluations `eval` gives
+/// (White's view, centipawns, by sample) against the targets.
+fn cross_entropy(
+    data: &Data,
+    set: &[usize],
+    scale: f64,
+    lambda: f64,
+    mut eval: impl FnMut(usize) -> f64,
+) -> f64 {
     let eps = 1e-9;
     set.iter()
         .map(|&i| {
-            let s = &data.samples[i];
-            let p = sigmoid(predict(data, s, table) / scale).clamp(eps, 1.0 - eps);
-            let t = target(s, scale, lambda);
+            let p = sigmoid(eval(i) / scale).clamp(eps, 1.0 - eps);
+            let t = target(&data.samples[i], scale, lambda);
             -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
         })
         .sum::<f64>()
         / set.len().max(1) as f64
 }
 
-/// Learns the table from `start` (the current placement, `start_table`)
-/// with Adam on mini-batches, keeping the epoch whose held-out loss is
-/// lowest.
-pub fn train(data: &Data, start: &[f64], settings: &Settings, seed: u64) -> Trained {
-    let scale = fit_scale(data);
+/// The least loss any evaluation could reach on `set`: its targets' own
+/// entropy.
+fn target_entropy(data: &Data, set: &[usize], scale: f64, lambda: f64) -> f64 {
+    cross_entropy(data, set, scale, lambda, |i| {
+        let t = target(&data.samples[i], scale, lambda).clamp(1e-9, 1.0 - 1e-9);
+        scale * (t / (1.0 - t)).ln()
+    })
+}
+
+/// Adam's running moments, a pair per weight.
+struct Adam {
+    m: Vec<f64>,
+    v: Vec<f64>,
+    step: i32,
+    /// The bias corrections of the step under way.
+    corrections: (f64, f64),
+}
+
+impl Adam {
+    const B1: f64 = 0.9;
+    const B2: f64 = 0.999;
+
+    fn new(weights: usize) -> Adam {
+        Adam {
+            m: vec![0.0; weights],
+            v: vec![0.0; weights],
+            step: 0,
+            corrections: (1.0, 1.0),
+        }
+    }
+
+    /// Starts a batch's update.
+    fn next_step(&mut self) {
+        self.step += 1;
+        self.corrections = (
+            1.0 - Self::B1.powi(self.step),
+            1.0 - Self::B2.powi(self.step),
+        );
+    }
+
+    /// The change of weight `k` for its gradient `g`, at step `rate`.
+    fn delta(&mut self, k: usize, g: f64, rate: f64) -> f64 {
+        let (c1, c2) = self.corrections;
+        self.m[k] = Self::B1 * self.m[k] + (1.0 - Self::B1) * g;
+        self.v[k] = Self::B2 * self.v[k] + (1.0 - Self::B2) * g * g;
+        -rate * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + 1e-8)
+    }
+}
+
+/// Where a training starts: its weights, and those whose loss it is
+/// measured against (`Trained::loss_before`), named.
+struct Start<'a> {
+    weights: Vec<f64>,
+    baseline: &'a [f64],
+    baseline_name: &'static str,
+}
+
+/// Runs the epochs of a training: each shuffles the training positions
+/// with the engine's own generator (the same seed, the same result), feeds
+/// them to `learn` in batches, and is judged by `loss` on the checking
+/// positions; the weights of the epoch with the least loss are kept, or
+/// the starting ones if none does better.
+fn run_epochs(
+    data: &Data,
+    settings: &Settings,
+    seed: u64,
+    scale: f64,
+    start: Start,
+    mut learn: impl FnMut(&[usize], &mut [f64]),
+    loss: impl Fn(&[usize], &[f64]) -> f64,
+) -> Trained {
     let (mut train_set, validation): (Vec<usize>, Vec<usize>) =
         (0..data.samples.len()).partition(|&i| {
             settings.holdout == 0 || !data.samples[i].game.is_multiple_of(settings.holdout)
         });
-    let mut table = start.to_vec();
-    let mut best = table.clone();
     // Without a held-out set the training positions judge the epochs.
     let check = if validation.is_empty() {
         train_set.clone()
     } else {
         validation.clone()
     };
-    let loss_before = loss(data, &check, &table, scale, settings.lambda);
-    let loss_floor = check
-        .iter()
-        .map(|&i| {
-            let t = target(&data.samples[i], scale, settings.lambda).clamp(1e-9, 1.0 - 1e-9);
-            -(t * t.ln() + (1.0 - t) * (1.0 - t).ln())
-        })
-        .sum::<f64>()
-        / check.len().max(1) as f64;
-    let mut best_loss = loss_before;
-    let mut best_epoch = 0;
-    let (mut m, mut v) = (vec![0.0; table.len()], vec![0.0; table.len()]);
-    let mut grad = vec![0.0; table.len()];
-    let mut touched = vec![false; table.len()];
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
-    let mut step = 0i32;
+    let mut weights = start.weights;
+    let loss_before = loss(&check, start.baseline);
+    let (mut best, mut best_loss, mut best_epoch) = (weights.clone(), loss(&check, &weights), 0);
+    let what = start.baseline_name;
     let mut rng = crate::types::Rng::new(seed);
     for epoch in 1..=settings.epochs {
-        // Fisher-Yates with the engine's own generator: the same seed, the
-        // same table.
         for i in (1..train_set.len()).rev() {
             let j = rng.below(i + 1);
             train_set.swap(i, j);
         }
         for batch in train_set.chunks(settings.batch) {
-            grad.iter_mut().for_each(|g| *g = 0.0);
-            for &i in batch {
-                let s = &data.samples[i];
-                let p = sigmoid(predict(data, s, &table) / scale);
-                let d = (p - target(s, scale, settings.lambda)) / scale / batch.len() as f64;
-                let m = f64::from(s.middle);
-                for &f in &data.features[s.start as usize..s.end as usize] {
-                    let k = (f & !BLACK_BIT) as usize;
-                    let d = if f & BLACK_BIT != 0 { -d } else { d };
-                    grad[k] += m * d;
-                    grad[data.per_phase + k] += (1.0 - m) * d;
-                    touched[k] = true;
-                    touched[data.per_phase + k] = true;
-                }
-            }
-            step += 1;
-            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
-            for k in 0..table.len() {
-                let g = grad[k] + 2.0 * settings.pull * (table[k] - start[k]);
-                if !touched[k] && g == 0.0 {
-                    continue;
-                }
-                m[k] = b1 * m[k] + (1.0 - b1) * g;
-                v[k] = b2 * v[k] + (1.0 - b2) * g * g;
-                table[k] -= settings.rate * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
-                table[k] = table[k].clamp(-MAX_TABLE_WEIGHT, MAX_TABLE_WEIGHT);
-            }
+            learn(batch, &mut weights);
         }
-        let l = loss(data, &check, &table, scale, settings.lambda);
-        eprintln!("kyodai: epoch {epoch}: held-out loss {l:.6} (start {loss_before:.6})");
+        let l = loss(&check, &weights);
+        eprintln!("kyodai: epoch {epoch}: held-out loss {l:.6} ({what} {loss_before:.6})");
         if l < best_loss {
             best_loss = l;
-            best = table.clone();
+            best = weights.clone();
             best_epoch = epoch;
         }
     }
@@ -417,10 +477,162 @@ pub fn train(data: &Data, start: &[f64], settings: &Settings, seed: u64) -> Trai
         loss_before,
         loss_after: best_loss,
         best_epoch,
-        loss_floor,
+        loss_floor: target_entropy(data, &check, scale, settings.lambda),
         train_positions: train_set.len(),
         validation_positions: validation.len(),
     }
+}
+
+/// Learns the table from `start` (the current placement, `start_table`)
+/// with Adam on mini-batches, keeping the epoch whose held-out loss is
+/// lowest.
+pub fn train(data: &Data, start: &[f64], settings: &Settings, seed: u64) -> Trained {
+    let scale = fit_scale(data);
+    let lambda = settings.lambda;
+    let n = start.len();
+    let mut adam = Adam::new(n);
+    let mut grad = vec![0.0; n];
+    let mut touched = vec![false; n];
+    let learn = |batch: &[usize], table: &mut [f64]| {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        for &i in batch {
+            let s = &data.samples[i];
+            let p = sigmoid(predict(data, s, table) / scale);
+            let d = (p - target(s, scale, lambda)) / scale / batch.len() as f64;
+            let m = f64::from(s.middle);
+            for &f in &data.features[s.start as usize..s.end as usize] {
+                let k = (f & !BLACK_BIT) as usize;
+                let d = if f & BLACK_BIT != 0 { -d } else { d };
+                grad[k] += m * d;
+                grad[data.per_phase + k] += (1.0 - m) * d;
+                touched[k] = true;
+                touched[data.per_phase + k] = true;
+            }
+        }
+        adam.next_step();
+        for k in 0..n {
+            let g = grad[k] + 2.0 * settings.pull * (table[k] - start[k]);
+            if !touched[k] && g == 0.0 {
+                continue;
+            }
+            table[k] += adam.delta(k, g, settings.rate);
+            table[k] = table[k].clamp(-MAX_TABLE_WEIGHT, MAX_TABLE_WEIGHT);
+        }
+    };
+    let loss = |set: &[usize], table: &[f64]| {
+        cross_entropy(data, set, scale, lambda, |i| {
+            predict(data, &data.samples[i], table)
+        })
+    };
+    let start = Start {
+        weights: start.to_vec(),
+        baseline: start,
+        baseline_name: "start",
+    };
+    run_epochs(data, settings, seed, scale, start, learn, loss)
+}
+
+/// The sign each dimension of the pair term counts with: the first half
+/// for the side to move, the second against (as `PairTable::score`).
+fn pair_sign(d: usize) -> f64 {
+    if d < PAIR_RANK / 2 { 1.0 } else { -1.0 }
+}
+
+/// The pair term (White's view) of sample `s` and, into `sums`, its
+/// dimensions' summed weights.
+fn pair_term(data: &Data, s: &Sample, weights: &[f64], sums: &mut [f64; PAIR_RANK]) -> f64 {
+    *sums = [0.0; PAIR_RANK];
+    for &f in &data.pair_features[s.start as usize..s.end as usize] {
+        let row = &weights[f as usize * PAIR_RANK..(f as usize + 1) * PAIR_RANK];
+        for (x, w) in sums.iter_mut().zip(row) {
+            *x += w;
+        }
+    }
+    let p: f64 = sums
+        .iter()
+        .enumerate()
+        .map(|(d, x)| pair_sign(d) * x * x)
+        .sum();
+    if s.white_to_move { p } else { -p }
+}
+
+/// Learns the pair term over the evaluation with `table` as its placement
+/// (held fixed), from small random vectors (zero for the features no
+/// position has), with Adam on mini-batches and a pull towards zero
+/// (`Settings::pull`), keeping the epoch whose held-out loss is lowest.
+/// `Trained::table` holds `PAIR_RANK` weights a feature, feature by
+/// feature; its loss before is the evaluation's without the term.
+pub fn train_pairs(data: &Data, table: &[f64], settings: &Settings, seed: u64) -> Trained {
+    let scale = fit_scale(data);
+    let lambda = settings.lambda;
+    let base: Vec<f64> = data
+        .samples
+        .iter()
+        .map(|s| predict(data, s, table))
+        .collect();
+    let features = data.pair_geometry.len();
+    let mut seen = vec![false; features];
+    for &f in &data.pair_features {
+        seen[f as usize] = true;
+    }
+    let mut rng = crate::types::Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let start: Vec<f64> = (0..features * PAIR_RANK)
+        .map(|k| {
+            let r = (rng.below(2001) as f64 - 1000.0) / 1000.0 * 0.05;
+            if seen[k / PAIR_RANK] { r } else { 0.0 }
+        })
+        .collect();
+    let mut adam = Adam::new(start.len());
+    let mut grad = vec![0.0; start.len()];
+    let mut touched = vec![false; features];
+    let mut sums = [0.0; PAIR_RANK];
+    let learn = |batch: &[usize], weights: &mut [f64]| {
+        for &i in batch {
+            let s = &data.samples[i];
+            let p = sigmoid((base[i] + pair_term(data, s, weights, &mut sums)) / scale);
+            let mut d = (p - target(s, scale, lambda)) / scale / batch.len() as f64;
+            if !s.white_to_move {
+                d = -d;
+            }
+            // d(term)/d(weight) is twice the dimension's sum, signed.
+            for (dim, x) in sums.iter_mut().enumerate() {
+                *x *= 2.0 * d * pair_sign(dim);
+            }
+            for &f in &data.pair_features[s.start as usize..s.end as usize] {
+                let f = f as usize;
+                touched[f] = true;
+                for (g, x) in grad[f * PAIR_RANK..(f + 1) * PAIR_RANK]
+                    .iter_mut()
+                    .zip(&sums)
+                {
+                    *g += x;
+                }
+            }
+        }
+        adam.next_step();
+        for (f, touched) in touched.iter_mut().enumerate() {
+            if !std::mem::take(touched) {
+                continue;
+            }
+            for k in f * PAIR_RANK..(f + 1) * PAIR_RANK {
+                let g = std::mem::take(&mut grad[k]) + 2.0 * settings.pull * weights[k];
+                weights[k] += adam.delta(k, g, settings.rate);
+            }
+        }
+    };
+    let loss = |set: &[usize], weights: &[f64]| {
+        let mut sums = [0.0; PAIR_RANK];
+        cross_entropy(data, set, scale, lambda, |i| {
+            base[i] + pair_term(data, &data.samples[i], weights, &mut sums)
+        })
+    };
+    let zero = vec![0.0; start.len()];
+    let start = Start {
+        weights: start,
+        baseline: &zero,
+        baseline_name: "without the pairs",
+    };
+    run_epochs(data, settings, seed, scale, start, learn, loss)
 }
 
 /// The material of the variant's start position, both sides: where the
@@ -498,6 +710,7 @@ pub fn table_text(v: &Variant, data_phase: i32, table: &[f64], header: &[String]
 mod tests {
     use super::*;
     use crate::types::Square;
+    use crate::variant::PAIR_UNIT;
 
     fn chu() -> &'static Variant {
         crate::variant::VariantSet::builtin()
@@ -557,11 +770,93 @@ mod tests {
         let table = start_table(v);
         let pos = Position::from_fen(v, &v.start_fen).unwrap();
         let e = predict(&data, &data.samples[0], &table);
-        assert!((e - f64::from(evaluate(&pos))).abs() < 1e-6, "{e}");
+        let without_pairs = evaluate(&pos) - pos.pair_score();
+        assert!((e - f64::from(without_pairs)).abs() < 1e-6, "{e}");
         assert_eq!(data.samples[0].result, 1.0);
         // The second position's score is the mover's (Black's), turned.
         let second = &data.samples[1];
         assert!(second.score > 0.0);
+    }
+
+    /// A pair term as the trainer holds it (floats) and as the engine does
+    /// (its file read back: integers in 1/`PAIR_UNIT`, summed as the board
+    /// sums them) give the same term within the rounding of the last
+    /// division, for either side to move.
+    #[test]
+    fn the_trainers_pair_term_is_the_engines() {
+        let v = chu();
+        let g = crate::pairs::geometry(v);
+        let weights: Vec<f64> = (0..g.len() * PAIR_RANK)
+            .map(|k| ((k * 7919) % 301) as f64 / PAIR_UNIT as f64 - 0.5)
+            .collect();
+        let text = crate::pairs::pairs_text(v, &weights, &[]);
+        let engine = crate::pairs::read_pairs(v, &text).unwrap();
+        let engine_score = |pos: &Position| {
+            let mut sums = [[0; PAIR_RANK]; 2];
+            for color in Color::BOTH {
+                for (sq, piece) in pos.pieces(color) {
+                    engine.update(&mut sums, piece, sq, 1);
+                }
+            }
+            engine.score(&sums[pos.side().index()])
+        };
+        let text = "[Variant \"chu\"]\n\n1. f4f5 {+0.10/5 0.1s} g9g8 {-0.05/5 0.1s} 2. e4e5 {+0.2/5 0.1s} g8g7 {-0.1/5 0.1s} 1-0\n";
+        let data = read(v, &read_games(text));
+        let mut pos = Position::from_fen(v, &v.start_fen).unwrap();
+        let mut sums = [0.0; PAIR_RANK];
+        for (i, mv) in ["f4f5", "g9g8", "e4e5", "g8g7"].iter().enumerate() {
+            let s = &data.samples[i];
+            assert_eq!(s.white_to_move, pos.side() == Color::White);
+            let float = pair_term(&data, s, &weights, &mut sums);
+            let white = if s.white_to_move { 1 } else { -1 } * engine_score(&pos);
+            assert!((float - f64::from(white)).abs() <= 1.0, "{float} {white}");
+            assert!(float.abs() > 10.0, "{float}");
+            let m = crate::movegen::parse_move(&pos, mv).unwrap();
+            pos.make(m);
+        }
+    }
+
+    /// Trained on positions whose scores favour White by the pieces'
+    /// being together, the pair term lowers the loss from none.
+    #[test]
+    fn training_the_pairs_lowers_the_loss() {
+        let v = chu();
+        let mut text = String::new();
+        for _ in 0..40 {
+            text.push_str(
+                "[Variant \"chu\"]\n\n1. f4f5 {+3.00/5 0.1s} g9g8 {-3.00/5 0.1s} 2. e4e5 {+3.00/5 0.1s} 1-0\n\n",
+            );
+        }
+        let data = read(v, &read_games(&text));
+        let settings = Settings {
+            lambda: 1.0,
+            epochs: 20,
+            rate: 0.01,
+            pull: 0.0,
+            holdout: 0,
+            batch: 16,
+        };
+        let trained = train_pairs(&data, &start_table(v), &settings, 1);
+        assert!(
+            trained.loss_after < trained.loss_before - 0.01,
+            "{} {}",
+            trained.loss_before,
+            trained.loss_after
+        );
+        assert_eq!(trained.table.len(), data.pair_geometry.len() * PAIR_RANK);
+        // A feature no position has stays at zero: no Black King on the
+        // White King's square.
+        let king = v.pieces.iter().position(|t| t.royal).unwrap() as u8;
+        let f = data.pair_geometry.index(
+            Piece::new(Color::Black, king),
+            Square::new(5, 0),
+            Color::White,
+        );
+        assert!(
+            trained.table[f * PAIR_RANK..(f + 1) * PAIR_RANK]
+                .iter()
+                .all(|&w| w == 0.0)
+        );
     }
 
     /// Trained on positions that all say one side's Rook belongs on one

@@ -2,9 +2,10 @@
 
 use super::zobrist::ZOBRIST;
 use super::{MAX_ROYALS, MAX_SPECIALS, MAX_STRIKERS, Position, RuleState};
+use crate::pairs;
 use crate::placement;
 use crate::types::{CELL_WORDS, CELLS, Cell, Color, Piece, Square};
-use crate::variant::{CounterStrike, PieceType, Variant};
+use crate::variant::{CounterStrike, PAIR_RANK, PieceType, Variant};
 use arrayvec::ArrayVec;
 
 impl Position {
@@ -22,6 +23,7 @@ impl Position {
         Position {
             variant,
             placement_table: placement::table(variant),
+            pair_table: pairs::table(variant),
             cells,
             side: Color::White,
             state: RuleState::default(),
@@ -36,6 +38,7 @@ impl Position {
             hooks: [[0; 2]; 2],
             freezers: [0; 2],
             placement: [0; 2],
+            pair_sums: [[0; PAIR_RANK]; 2],
             reversible: 0,
             undo: Vec::with_capacity(256),
             keys: Vec::with_capacity(512),

@@ -84,6 +84,9 @@ impl Position {
             let [middle, end] = placement[p.index() * CELLS + sq.index()];
             self.placement[0] -= i32::from(middle);
             self.placement[1] -= i32::from(end);
+            if let Some(t) = self.pair_table {
+                t.update(&mut self.pair_sums, p, sq, -1);
+            }
             let t = self.variant.piece(p.kind());
             if t.royal {
                 self.royals[p.color().index()].retain(|s| *s != sq);
@@ -107,6 +110,9 @@ impl Position {
             let [middle, end] = placement[p.index() * CELLS + sq.index()];
             self.placement[0] += i32::from(middle);
             self.placement[1] += i32::from(end);
+            if let Some(t) = self.pair_table {
+                t.update(&mut self.pair_sums, p, sq, 1);
+            }
             let t = self.variant.piece(p.kind());
             if t.royal {
                 // More royals than this are refused when a FEN is read.

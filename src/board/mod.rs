@@ -18,7 +18,7 @@ mod zobrist;
 
 use crate::moves::Move;
 use crate::types::{CELL_WORDS, CELLS, Cell, Color, KING_STEPS, Piece, Square};
-use crate::variant::{Placement, Variant};
+use crate::variant::{PAIR_RANK, PairTable, Placement, Variant};
 use arrayvec::ArrayVec;
 use zobrist::ZOBRIST;
 
@@ -91,6 +91,8 @@ pub struct Position {
     /// The variant's placement table (`placement::table`), looked up once
     /// here rather than on every move.
     placement_table: &'static Placement,
+    /// The variant's learned pair term (`pairs::table`), if it has one.
+    pair_table: Option<&'static PairTable>,
     cells: [Cell; CELLS],
     side: Color,
     state: RuleState,
@@ -122,6 +124,9 @@ pub struct Position {
     /// Sums of the pieces' placement scores, White-positive: the middle
     /// game's table and the ending's (`placement_table`).
     placement: [i32; 2],
+    /// The pair term's sums of weights, with White to move and with Black
+    /// to move (`PairTable::update`); zero without a pair term.
+    pair_sums: [[i32; PAIR_RANK]; 2],
     /// Plies since the last capture or promotion: no earlier position can
     /// recur, which bounds the repetition scan.
     reversible: u16,
@@ -281,6 +286,14 @@ impl Position {
         }
         ((i64::from(middle) * i64::from(m) + i64::from(end) * i64::from(full - m))
             / i64::from(full)) as i32
+    }
+
+    /// The learned pair term from the side to move's view (0 where the
+    /// variant has none).
+    #[inline]
+    pub fn pair_score(&self) -> i32 {
+        self.pair_table
+            .map_or(0, |t| t.score(&self.pair_sums[self.side.index()]))
     }
 
     /// Whether `color` has lost its last royal: it had royals when the

@@ -135,3 +135,16 @@ pub(crate) fn under_rules(
     set.find_under(&v.name, rules)
         .map_err(|e| format!("--rules {}: {e}", rules.name()))
 }
+
+/// Writes `text` to the file at `path`, or to `out` without one.
+pub(crate) fn write_output(
+    path: Option<&std::path::Path>,
+    text: &str,
+    out: &mut dyn io::Write,
+) -> Result<(), Stop> {
+    match path {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?,
+        None => out.write_all(text.as_bytes())?,
+    }
+    Ok(())
+}

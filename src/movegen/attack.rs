@@ -697,12 +697,14 @@ mod tests {
                 (
                     fresh.hash(),
                     fresh.placement(),
+                    fresh.pair_score(),
                     fresh.material(Color::White),
                     fresh.material(Color::Black)
                 ),
                 (
                     pos.hash(),
                     pos.placement(),
+                    pos.pair_score(),
                     pos.material(Color::White),
                     pos.material(Color::Black)
                 ),

@@ -4,7 +4,7 @@
 
 use super::piece::PieceType;
 use super::rules::{CounterStrike, PromotionRule, Repetition, Rules};
-use super::weights::{EvalParams, Placement};
+use super::weights::{EvalParams, PairTable, Placement};
 use crate::types::{Color, Kind, Square};
 use std::sync::OnceLock;
 
@@ -65,6 +65,9 @@ pub struct Variant {
     /// `placement::table` when a position first asks for it: the
     /// variant keeps it without knowing how it is made.
     pub placement: OnceLock<Placement>,
+    /// The evaluation's learned pair term, if the variant has one
+    /// (`pairs::table`), read on first use.
+    pub pairs: OnceLock<Option<PairTable>>,
     /// Evaluation weights (`eval-NAME` keys).
     pub eval: EvalParams,
     /// The one type XBoard 4.9.1 treats as a Lion in its own Chu

@@ -122,4 +122,6 @@ pub use definition::{Layout, Variant};
 pub use piece::{Burn, Jump, MAX_PIECE_VALUE, PieceType, Power, Ray, UNLIMITED};
 pub use rules::{CounterStrike, PromotionRule, Repetition, Rules};
 pub use set::{BUILTIN_INI, VariantSet};
-pub use weights::{EvalParams, MAX_WEIGHT, Placement};
+pub use weights::{
+    EvalParams, MAX_WEIGHT, PAIR_RANK, PAIR_UNIT, PairGeometry, PairTable, Placement,
+};

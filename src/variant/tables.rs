@@ -145,6 +145,7 @@ impl Draft {
             squares,
             leap_deltas,
             placement: OnceLock::new(),
+            pairs: OnceLock::new(),
             eval: self.eval,
             xboard_lion: None,
             has_wolves,

@@ -4,6 +4,8 @@
 //! `Variant::placement`). The variant carries them; the evaluation
 //! (`eval.rs`, `placement.rs`) interprets them.
 
+use crate::types::{Color, Piece, Square};
+
 /// The largest `eval-*` weight either way, in centipawns.
 pub const MAX_WEIGHT: i32 = 10_000;
 
@@ -146,4 +148,74 @@ pub struct Placement {
     /// Learned by `kyodai train` (a compiled-in table), not written from
     /// the `eval-*` placement weights.
     pub learned: bool,
+}
+
+/// Dimensions of the pair term's vectors (`PairTable`).
+pub const PAIR_RANK: usize = 16;
+/// The pair term's weights are stored in 1/`PAIR_UNIT` of the trained
+/// vectors' unit (square roots of centipawns).
+pub const PAIR_UNIT: i64 = 256;
+
+/// Where a piece's pair weights sit: by whose it is (the side to move's
+/// or not), its kind and its square as the side to move sees the board
+/// (rank 0 its back rank).
+#[derive(Clone, Copy, Debug)]
+pub struct PairGeometry {
+    pub width: usize,
+    pub height: usize,
+    pub kinds: usize,
+}
+
+impl PairGeometry {
+    /// Features: two owners, every kind, every square.
+    pub fn len(&self) -> usize {
+        2 * self.kinds * self.width * self.height
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The feature of `piece` on `sq` with `side` to move.
+    #[inline]
+    pub fn index(&self, piece: Piece, sq: Square, side: Color) -> usize {
+        let (file, rank) = match side {
+            Color::White => (sq.file(), sq.rank()),
+            Color::Black => (self.width - 1 - sq.file(), self.height - 1 - sq.rank()),
+        };
+        let owner = usize::from(piece.color() != side);
+        ((owner * self.kinds + piece.kind() as usize) * self.height + rank) * self.width + file
+    }
+}
+
+/// The evaluation's pair term, learned (`pairs.rs` reads it, the board
+/// sums each side's view as pieces move, `Position::pair_score` squares
+/// the sums): a vector of `PAIR_RANK` weights per feature.
+#[derive(Clone, Debug)]
+pub struct PairTable {
+    pub geometry: PairGeometry,
+    pub weights: Vec<[i16; PAIR_RANK]>,
+}
+
+impl PairTable {
+    /// The term for the side whose view `sums` are: each dimension's
+    /// squared sum, the first half counted for it and the second against.
+    #[inline]
+    pub fn score(&self, sums: &[i32; PAIR_RANK]) -> i32 {
+        let (plus, minus) = sums.split_at(PAIR_RANK / 2);
+        let square = |s: &[i32]| s.iter().map(|&x| i64::from(x) * i64::from(x)).sum::<i64>();
+        ((square(plus) - square(minus)) / (PAIR_UNIT * PAIR_UNIT)) as i32
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) `piece` on `sq` in both sides'
+    /// views.
+    #[inline]
+    pub fn update(&self, sums: &mut [[i32; PAIR_RANK]; 2], piece: Piece, sq: Square, sign: i32) {
+        for side in Color::BOTH {
+            let row = &self.weights[self.geometry.index(piece, sq, side)];
+            for (s, &w) in sums[side.index()].iter_mut().zip(row) {
+                *s += sign * i32::from(w);
+            }
+        }
+    }
 }
