@@ -10,6 +10,7 @@
 //! sums as pieces move (`PairTable::update`); the evaluation squares
 //! the mover's.
 
+use crate::placement::{kind_named, read_learned_file, weights_of};
 use crate::types::{Color, Piece, Square};
 use crate::variant::{PAIR_RANK, PAIR_UNIT, PairGeometry, PairTable, Variant};
 use std::fmt::Write as _;
@@ -51,54 +52,27 @@ pub fn read_pairs(v: &Variant, text: &str) -> Result<PairTable, String> {
     let geometry = geometry(v);
     let mut weights = vec![[0i16; PAIR_RANK]; geometry.len()];
     let mut rank_seen = false;
-    for (n, line) in text.lines().enumerate() {
-        let at = |e: String| format!("line {}: {e}", n + 1);
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut words = line.split_whitespace();
-        let first = words.next().unwrap_or_default();
+    read_learned_file(v, text, |first, mut words| {
         match first {
-            "variant" => {}
-            "size" => {
-                let want = format!("{}x{}", v.width, v.height);
-                if words.next() != Some(want.as_str()) {
-                    return Err(at(format!("the board is not {want}")));
-                }
-            }
             "rank" => {
                 if words.next() != Some(PAIR_RANK.to_string().as_str()) {
-                    return Err(at(format!(
-                        "the engine's vectors have {PAIR_RANK} dimensions"
-                    )));
+                    return Err(format!("the engine's vectors have {PAIR_RANK} dimensions"));
                 }
                 rank_seen = true;
             }
             "own" | "other" => {
-                let token = words.next().unwrap_or_default();
-                let kind = v
-                    .pieces
-                    .iter()
-                    .position(|t| t.token == token)
-                    .ok_or_else(|| at(format!("no piece '{token}' in {}", v.name)))?;
+                let kind = kind_named(v, words.next().unwrap_or_default())?;
                 let mut coordinate = |limit: usize| {
                     words
                         .next()
                         .and_then(|w| w.parse::<usize>().ok())
                         .filter(|&c| c < limit)
-                        .ok_or_else(|| at("a file and rank on the board expected".into()))
+                        .ok_or("a file and rank on the board expected")
                 };
                 let (file, rank) = (coordinate(v.width)?, coordinate(v.height)?);
-                let row = words
-                    .map(|w| {
-                        w.parse::<i16>()
-                            .map_err(|_| at(format!("'{w}' is not a weight")))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                let row: [i16; PAIR_RANK] = row
+                let row: [i16; PAIR_RANK] = weights_of(words)?
                     .try_into()
-                    .map_err(|r: Vec<i16>| at(format!("{} weights, not {PAIR_RANK}", r.len())))?;
+                    .map_err(|r: Vec<i16>| format!("{} weights, not {PAIR_RANK}", r.len()))?;
                 // The mover's own piece seen with White to move.
                 let color = if first == "own" {
                     Color::White
@@ -108,9 +82,10 @@ pub fn read_pairs(v: &Variant, text: &str) -> Result<PairTable, String> {
                 let piece = Piece::new(color, kind as u8);
                 weights[geometry.index(piece, Square::new(file, rank), Color::White)] = row;
             }
-            other => return Err(at(format!("unknown line '{other}'"))),
+            other => return Err(format!("unknown line '{other}'")),
         }
-    }
+        Ok(())
+    })?;
     if !rank_seen {
         return Err("no rank line".into());
     }

@@ -75,61 +75,38 @@ pub fn read_table(v: &Variant, text: &str) -> Result<LearnedTable, String> {
     let geometry = TableGeometry::of(v);
     let mut weights = vec![[None; 2]; geometry.len()];
     let mut phase_material = None;
-    for (n, line) in text.lines().enumerate() {
-        let at = |e: String| format!("line {}: {e}", n + 1);
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut words = line.split_whitespace();
-        match words.next() {
-            Some("variant") => {}
-            Some("size") => {
-                let want = format!("{}x{}", v.width, v.height);
-                if words.next() != Some(want.as_str()) {
-                    return Err(at(format!("the board is not {want}")));
-                }
-            }
-            Some("phase") => {
+    read_learned_file(v, text, |first, mut words| {
+        match first {
+            "phase" => {
                 let m = words.next().and_then(|w| w.parse::<i32>().ok());
                 phase_material = Some(
                     m.filter(|m| *m > 0)
-                        .ok_or_else(|| at("phase needs a material above 0".into()))?,
+                        .ok_or("phase needs a material above 0")?,
                 );
             }
-            Some("piece") => {
-                let token = words.next().unwrap_or_default();
-                let kind = v
-                    .pieces
-                    .iter()
-                    .position(|t| t.token == token)
-                    .ok_or_else(|| at(format!("no piece '{token}' in {}", v.name)))?;
+            "piece" => {
+                let kind = kind_named(v, words.next().unwrap_or_default())?;
                 let phase = match words.next() {
                     Some("middle") => 0,
                     Some("end") => 1,
-                    _ => return Err(at("expected middle or end after the piece".into())),
+                    _ => return Err("expected middle or end after the piece".into()),
                 };
-                let row = words
-                    .map(|w| {
-                        w.parse::<i16>()
-                            .map_err(|_| at(format!("'{w}' is not a weight")))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+                let row = weights_of(words)?;
                 if row.len() != geometry.per_kind() {
-                    return Err(at(format!(
+                    return Err(format!(
                         "{} weights, not {}",
                         row.len(),
                         geometry.per_kind()
-                    )));
+                    ));
                 }
                 for (i, w) in row.into_iter().enumerate() {
                     weights[kind * geometry.per_kind() + i][phase] = Some(w);
                 }
             }
-            Some(other) => return Err(at(format!("unknown line '{other}'"))),
-            None => {}
+            other => return Err(format!("unknown line '{other}'")),
         }
-    }
+        Ok(())
+    })?;
     let missing =
         (0..v.pieces.len()).find(|&k| weights[k * geometry.per_kind()].iter().any(Option::is_none));
     if let Some(k) = missing {
@@ -142,6 +119,58 @@ pub fn read_table(v: &Variant, text: &str) -> Result<LearnedTable, String> {
             .collect(),
         phase_material: phase_material.ok_or("no phase line")?,
     })
+}
+
+/// Reads a learned file of `v` (a placement table, a pair term): `#`
+/// comment lines and blank lines skipped, `variant NAME` taken as read,
+/// `size WxH` checked against the variant's board, and every other line
+/// given to `line` as its first word and the rest; an error (the file's,
+/// or what `line` returns) names its line.
+pub fn read_learned_file<'a>(
+    v: &Variant,
+    text: &'a str,
+    mut line: impl FnMut(&'a str, std::str::SplitWhitespace<'a>) -> Result<(), String>,
+) -> Result<(), String> {
+    for (n, text) in text.lines().enumerate() {
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let mut words = text.split_whitespace();
+        let first = words.next().unwrap_or_default();
+        let read = match first {
+            "variant" => Ok(()),
+            "size" => {
+                let want = format!("{}x{}", v.width, v.height);
+                if words.next() == Some(want.as_str()) {
+                    Ok(())
+                } else {
+                    Err(format!("the board is not {want}"))
+                }
+            }
+            _ => line(first, words),
+        };
+        read.map_err(|e| format!("line {}: {e}", n + 1))?;
+    }
+    Ok(())
+}
+
+/// The kind of `v` whose token is `token`.
+pub fn kind_named(v: &Variant, token: &str) -> Result<usize, String> {
+    v.pieces
+        .iter()
+        .position(|t| t.token == token)
+        .ok_or_else(|| format!("no piece '{token}' in {}", v.name))
+}
+
+/// The rest of a learned file's line as weights.
+pub fn weights_of(words: std::str::SplitWhitespace) -> Result<Vec<i16>, String> {
+    words
+        .map(|w| {
+            w.parse::<i16>()
+                .map_err(|_| format!("'{w}' is not a weight"))
+        })
+        .collect()
 }
 
 /// The learned placement of `v` as the board's White-positive tables and
@@ -263,6 +292,54 @@ fn promotion_potential(v: &Variant, t: &PieceType, own_rank: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::variant::VariantSet;
+
+    /// A table file that does not fit the variant or says something else
+    /// is refused, the error naming its line.
+    #[test]
+    fn a_broken_table_file_is_refused_with_its_line() {
+        let v = VariantSet::builtin().find("chu").unwrap();
+        let row = " 1".repeat(TableGeometry::of(v).per_kind());
+        let mut good = "variant chu\nsize 12x12\nphase 5000\n".to_string();
+        for t in &v.pieces {
+            good += &format!(
+                "piece {} middle{row}\npiece {} end{row}\n",
+                t.token, t.token
+            );
+        }
+        assert!(read_table(v, &good).is_ok());
+        for (bad, says) in [
+            (
+                good.replace("12x12", "11x11"),
+                "line 2: the board is not 12x12",
+            ),
+            (good.replace("phase 5000", "phase 0"), "line 3: phase needs"),
+            (
+                good.replace("piece K middle", "piece Zz middle"),
+                "no piece 'Zz'",
+            ),
+            (
+                good.replace("piece K middle", "piece K early"),
+                "middle or end",
+            ),
+            (
+                good.replacen(" 1\n", " y\n", 1),
+                "line 4: 'y' is not a weight",
+            ),
+            (good.replacen(" 1\n", "\n", 1), "line 4: 71 weights, not 72"),
+            (good.replace("phase 5000\n", ""), "no phase line"),
+            (
+                good.replace("variant chu", "colour chu"),
+                "line 1: unknown line 'colour'",
+            ),
+        ] {
+            let e = read_table(v, &bad).err().unwrap_or_default();
+            assert!(e.contains(says), "{says}: {e}");
+        }
+        // A kind left out.
+        let first = good.lines().take(5).collect::<Vec<_>>().join("\n");
+        let e = read_table(v, &first).err().unwrap_or_default();
+        assert!(e.contains("no weights for"), "{e}");
+    }
 
     /// Each compiled-in table reads, fits its variant and is the one the
     /// board sums (a broken file would fall back to the hand-written

@@ -723,6 +723,13 @@ mod tests {
         crate::record::read(text, set, None).whole_games().0
     }
 
+    /// `games` copies of one short game in which every score favours
+    /// White by 3 Pawns, and White wins.
+    fn white_leads(games: usize) -> String {
+        "[Variant \"chu\"]\n\n1. f4f5 {+3.00/5 0.1s} g9g8 {-3.00/5 0.1s} 2. e4e5 {+3.00/5 0.1s} 1-0\n\n"
+            .repeat(games)
+    }
+
     #[test]
     fn comment_scores_are_read_in_centipawns_and_mates_left_out() {
         assert_eq!(comment_score("+0.35/12 0.50s"), Some(35.0));
@@ -821,13 +828,7 @@ mod tests {
     #[test]
     fn training_the_pairs_lowers_the_loss() {
         let v = chu();
-        let mut text = String::new();
-        for _ in 0..40 {
-            text.push_str(
-                "[Variant \"chu\"]\n\n1. f4f5 {+3.00/5 0.1s} g9g8 {-3.00/5 0.1s} 2. e4e5 {+3.00/5 0.1s} 1-0\n\n",
-            );
-        }
-        let data = read(v, &read_games(&text));
+        let data = read(v, &read_games(&white_leads(40)));
         let settings = Settings {
             lambda: 1.0,
             epochs: 20,
@@ -864,13 +865,7 @@ mod tests {
     #[test]
     fn training_moves_the_table_towards_the_scores() {
         let v = chu();
-        let mut text = String::new();
-        for _ in 0..40 {
-            text.push_str(
-                "[Variant \"chu\"]\n\n1. f4f5 {+3.00/5 0.1s} g9g8 {-3.00/5 0.1s} 2. e4e5 {+3.00/5 0.1s} 1-0\n\n",
-            );
-        }
-        let data = read(v, &read_games(&text));
+        let data = read(v, &read_games(&white_leads(40)));
         let start = start_table(v);
         let settings = Settings {
             holdout: 0,
