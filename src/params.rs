@@ -88,6 +88,8 @@ params! {
         "weight of the capture history in the captures' order, in 64ths (0: none; 8: at most 128 cp of victim either way)";
     Correction "correction" = 0 in 0..=200 step 10:
         "percent of the learned correction by material balance added to the static evaluation (0: none)";
+    Improving "improving" = 0 in 0..=1 step 1:
+        "1: a node whose static score is below its own two plies before prunes and reduces more (0: no)";
     PlannedMoves "planned-moves" = 30 in 10..=100 step 3:
         "moves ahead a sudden-death clock is shared over";
     IncrementShare "increment-share" = 90 in 40..=100 step 4:

@@ -843,3 +843,40 @@ fn version_names_the_commit_and_matches_both_protocols() {
         "{usi}"
     );
 }
+
+/// Every search and time coefficient at either bound still searches every
+/// bench position to the end (a technique switched on by its coefficient,
+/// `improving` or `capture-history`, is run here if nowhere else), and a
+/// technique that prunes changes the tree.
+#[test]
+fn every_coefficient_at_its_bounds_searches() {
+    let listing = stdout(&kyodai(&["params"]));
+    let nodes_of = |args: &[&str]| {
+        let o = kyodai(args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let out = stdout(&o);
+        out.lines()
+            .find_map(|l| l.strip_prefix("nodes "))
+            .and_then(|n| n.trim().parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("{args:?}: no node count in\n{out}"))
+    };
+    let plain = nodes_of(&["bench", "4"]);
+    let mut names = 0;
+    for line in listing.lines().skip(1) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [name, _, _, min, max, _] = words[..] else {
+            panic!("{line}");
+        };
+        for value in [min, max] {
+            let setting = format!("{name}={value}");
+            nodes_of(&["bench", "4", "--param", &setting]);
+        }
+        names += 1;
+    }
+    assert!(names >= 20, "{listing}");
+    assert_ne!(nodes_of(&["bench", "4", "--param", "improving=1"]), plain);
+}

@@ -79,12 +79,20 @@ impl Worker {
             (raw, self.correction.corrected(pos, raw))
         };
         let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND;
+        // Whether the mover's position looks better than on its last move
+        // (or it was in check then): where it does not, a quiet move is
+        // less likely to rescue it and the pruning reaches further.
+        self.static_evals[ply] = static_eval;
+        let improving = param(P::Improving) == 0
+            || in_check
+            || ply < 2
+            || static_eval > self.static_evals[ply - 2];
         // Reverse futility: far enough above beta that a shallow search
         // will not bring it back.
         let futility_margin = param(P::FutilityMargin);
         if quiet_node
             && depth <= param(P::ReverseFutilityDepth)
-            && static_eval - futility_margin * depth >= beta
+            && static_eval - futility_margin * (depth - i32::from(improving) + 1) >= beta
         {
             self.stats.reverse_futility += 1;
             return static_eval;
@@ -206,7 +214,9 @@ impl Worker {
             if ordinary
                 && quiet_node
                 && depth <= param(P::LmpDepth)
-                && legal as i32 >= param(P::LmpBase) + param(P::LmpSlope) * depth * depth
+                && legal as i32
+                    >= (param(P::LmpBase) + param(P::LmpSlope) * depth * depth)
+                        / (2 - i32::from(improving))
             {
                 self.stats.late_moves_pruned += 1;
                 continue;
@@ -243,7 +253,8 @@ impl Worker {
                 score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1);
             } else {
                 let reduce = if reducible && depth >= 3 && legal > 3 && !in_check {
-                    let extra = if pv_node { 0 } else { param(P::LmrNonPv) };
+                    let extra =
+                        if pv_node { 0 } else { param(P::LmrNonPv) } + i32::from(!improving);
                     (self.reductions[(depth as usize).min(63)][legal.min(63)] + extra)
                         .min(depth - 2)
                 } else {

@@ -115,6 +115,9 @@ pub(super) struct Worker {
     pub(super) capture_history: Vec<i32>,
     /// The evaluation's correction by material balance (`correction`).
     pub(super) correction: CorrectionHistory,
+    /// Each ply's static evaluation on the line being searched (`-INF`
+    /// in check), to tell whether the mover's position is improving.
+    pub(super) static_evals: Vec<i32>,
     /// Late-move reduction by depth and move number.
     pub(super) reductions: Vec<[i32; 64]>,
     pub(super) lists: Vec<Vec<Move>>,
@@ -162,6 +165,7 @@ impl Worker {
             history: vec![0; 256 * CELLS],
             capture_history: vec![0; 256 * CELLS],
             correction: CorrectionHistory::new(),
+            static_evals: vec![0; MAX_PLY + 1],
             // The usual logarithmic formula: deeper nodes and later moves
             // are reduced more.
             reductions: (0..64)
