@@ -251,7 +251,8 @@ fn features(pos: &Position, layout: &TableGeometry) -> Vec<u32> {
 }
 
 /// The pair features of every piece on the board, in `features`' order,
-/// the side to move's view.
+/// the side to move's view. A u16 holds any: at most 2 owners x 127 kinds
+/// x 256 squares.
 fn pair_features(pos: &Position, geometry: &PairGeometry) -> Vec<u16> {
     let side = pos.side();
     Color::BOTH

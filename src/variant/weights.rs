@@ -204,7 +204,10 @@ impl PairTable {
     pub fn score(&self, sums: &[i32; PAIR_RANK]) -> i32 {
         let (plus, minus) = sums.split_at(PAIR_RANK / 2);
         let square = |s: &[i32]| s.iter().map(|&x| i64::from(x) * i64::from(x)).sum::<i64>();
-        ((square(plus) - square(minus)) / (PAIR_UNIT * PAIR_UNIT)) as i32
+        // Bounded well inside i32 whatever the weights: the evaluation
+        // adds it to its other terms before its own limit.
+        let term = (square(plus) - square(minus)) / (PAIR_UNIT * PAIR_UNIT);
+        term.clamp(-1_000_000, 1_000_000) as i32
     }
 
     /// Adds (`sign` 1) or takes away (-1) `piece` on `sq` in both sides'
