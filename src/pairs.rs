@@ -229,13 +229,8 @@ mod tests {
                 .collect(),
         };
         let score_of = |pos: &Position| {
-            let mut sums = [[0; PAIR_RANK]; 2];
-            for color in Color::BOTH {
-                for (sq, piece) in pos.pieces(color) {
-                    table.update(&mut sums, piece, sq, 1);
-                }
-            }
-            table.score(&sums[pos.side().index()])
+            let pieces = Color::BOTH.iter().flat_map(|&c| pos.pieces(c));
+            table.score_afresh(pieces, pos.side())
         };
         // Chu's start is its own twin: turned half round, the colours
         // swapped. After White's f4f5, Black to move sees what White sees

@@ -800,13 +800,8 @@ mod tests {
         let text = crate::pairs::pairs_text(v, &weights, &[]);
         let engine = crate::pairs::read_pairs(v, &text).unwrap();
         let engine_score = |pos: &Position| {
-            let mut sums = [[0; PAIR_RANK]; 2];
-            for color in Color::BOTH {
-                for (sq, piece) in pos.pieces(color) {
-                    engine.update(&mut sums, piece, sq, 1);
-                }
-            }
-            engine.score(&sums[pos.side().index()])
+            let pieces = Color::BOTH.iter().flat_map(|&c| pos.pieces(c));
+            engine.score_afresh(pieces, pos.side())
         };
         let text = "[Variant \"chu\"]\n\n1. f4f5 {+0.10/5 0.1s} g9g8 {-0.05/5 0.1s} 2. e4e5 {+0.2/5 0.1s} g8g7 {-0.1/5 0.1s} 1-0\n";
         let data = read(v, &read_games(text));

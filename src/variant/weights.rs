@@ -210,6 +210,17 @@ impl PairTable {
         term.clamp(-1_000_000, 1_000_000) as i32
     }
 
+    /// The term for `side` to move with `pieces` on the board, summed
+    /// afresh (what the board's incremental sums must agree with).
+    #[cfg(test)]
+    pub fn score_afresh(&self, pieces: impl Iterator<Item = (Square, Piece)>, side: Color) -> i32 {
+        let mut sums = [[0; PAIR_RANK]; 2];
+        for (sq, piece) in pieces {
+            self.update(&mut sums, piece, sq, 1);
+        }
+        self.score(&sums[side.index()])
+    }
+
     /// Adds (`sign` 1) or takes away (-1) `piece` on `sq` in both sides'
     /// views.
     #[inline]
