@@ -10,7 +10,7 @@
 //! sums as pieces move (`PairTable::update`); the evaluation squares
 //! the mover's.
 
-use crate::placement::{kind_named, read_learned_file, weights_of};
+use crate::placement::{kind_named, learned_file_head, read_learned_file, weights_of};
 use crate::types::{Color, Piece, Square};
 use crate::variant::{PAIR_RANK, PAIR_UNIT, PairGeometry, PairTable, Variant};
 use std::fmt::Write as _;
@@ -97,12 +97,7 @@ pub fn read_pairs(v: &Variant, text: &str) -> Result<PairTable, String> {
 /// weights all round to 0 left out.
 pub fn pairs_text(v: &Variant, weights: &[f64], header: &[String]) -> String {
     let geometry = geometry(v);
-    let mut out = String::new();
-    for line in header {
-        let _ = writeln!(out, "# {line}");
-    }
-    let _ = writeln!(out, "variant {}", v.name);
-    let _ = writeln!(out, "size {}x{}", v.width, v.height);
+    let mut out = learned_file_head(v, header);
     let _ = writeln!(out, "rank {PAIR_RANK}");
     for (owner, color) in [("own", Color::White), ("other", Color::Black)] {
         for (kind, t) in v.pieces.iter().enumerate() {

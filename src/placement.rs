@@ -155,6 +155,14 @@ pub fn read_learned_file<'a>(
     Ok(())
 }
 
+/// The head of a learned file of `v` as `read_learned_file` reads it: the
+/// `header` as `#` lines, then `variant NAME` and `size WxH`.
+pub fn learned_file_head(v: &Variant, header: &[String]) -> String {
+    let mut out: String = header.iter().map(|line| format!("# {line}\n")).collect();
+    out += &format!("variant {}\nsize {}x{}\n", v.name, v.width, v.height);
+    out
+}
+
 /// The kind of `v` whose token is `token`.
 pub fn kind_named(v: &Variant, token: &str) -> Result<usize, String> {
     v.pieces

@@ -687,12 +687,7 @@ pub fn start_table(v: &Variant) -> Vec<f64> {
 pub fn table_text(v: &Variant, data_phase: i32, table: &[f64], header: &[String]) -> String {
     let layout = TableGeometry::of(v);
     let n = layout.per_kind();
-    let mut out = String::new();
-    for line in header {
-        let _ = writeln!(out, "# {line}");
-    }
-    let _ = writeln!(out, "variant {}", v.name);
-    let _ = writeln!(out, "size {}x{}", layout.width, layout.height);
+    let mut out = placement::learned_file_head(v, header);
     let _ = writeln!(out, "phase {data_phase}");
     for (kind, t) in v.pieces.iter().enumerate() {
         for (phase, name) in ["middle", "end"].iter().enumerate() {
