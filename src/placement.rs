@@ -9,7 +9,10 @@ use crate::variant::{PieceType, Placement, Variant};
 /// Placement tables learned by `kyodai train` from Kyodai's own games,
 /// compiled in, by variant name. Each file's header says what data made
 /// it and how to make it again.
-const LEARNED_PLACEMENT: &[(&str, &str)] = &[("chu", include_str!("placement/chu.pst"))];
+const LEARNED_PLACEMENT: &[(&str, &str)] = &[
+    ("chu", include_str!("placement/chu.pst")),
+    ("wa-shogi", include_str!("placement/wa-shogi.pst")),
+];
 
 /// The shape of a learned placement table: one weight per piece kind per
 /// square as its owner sees the board (rank 0 its own back rank), a
@@ -299,7 +302,7 @@ fn promotion_potential(v: &Variant, t: &PieceType, own_rank: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::VariantSet;
+    use crate::variant::{Rules, VariantSet};
 
     /// A table file that does not fit the variant or says something else
     /// is refused, the error naming its line.
@@ -351,12 +354,20 @@ mod tests {
 
     /// Each compiled-in table reads, fits its variant and is the one the
     /// board sums (a broken file would fall back to the hand-written
-    /// placement with only a warning).
+    /// placement with only a warning), under the variant's other rule
+    /// sets too.
     #[test]
     fn the_learned_tables_are_in_force() {
-        assert!(LEARNED_PLACEMENT.iter().any(|(name, _)| *name == "chu"));
+        for kept in ["chu", "wa-shogi"] {
+            assert!(LEARNED_PLACEMENT.iter().any(|(name, _)| *name == kept));
+        }
+        let set = VariantSet::builtin();
+        for (v, rules) in [("chu", Rules::Lishogi), ("wa-shogi", Rules::Hachu)] {
+            let under = set.find_with(v, rules).unwrap();
+            assert!(table(under).learned, "{v} under {}", rules.name());
+        }
         for (name, text) in LEARNED_PLACEMENT {
-            let v = VariantSet::builtin().find(name).unwrap();
+            let v = set.find(name).unwrap();
             let learned = read_table(v, text).unwrap();
             let in_force = table(v);
             assert!(in_force.learned, "{name}");
