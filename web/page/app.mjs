@@ -10,13 +10,14 @@ import Kyodai from './kyodai.mjs';
 import { Session } from './session.mjs';
 import { Game, VariantInfo } from './game.mjs';
 import {
-  parseFen, parseMove, moveText, applyMove, squareName, isSente, writeFen, writeSfen, sfenToFen, boardCoordinates,
+  parseFen, parseMove, moveText, applyMove, isSente, writeFen, writeSfen, sfenToFen,
 } from './notation.mjs';
-import { Review, GLYPHS, drawGraph, plyAt } from './review.mjs';
+import { pieceAt, drawBoard, drawCoordinates } from './board-view.mjs';
+import { Review, GLYPHS, drawGraph, drawTotals, plyAt } from './review.mjs';
 import { readProblemPosition, verdictText, seconds } from './problem.mjs';
 import { formatScore, MultiPv } from './protocol.mjs';
 import { writePgn, pgnDate } from './pgn.mjs';
-import { pieceLabel, drawsKanji } from './labels.mjs';
+import { drawsKanji } from './labels.mjs';
 import { KEPT, pageStorage, restoreSettings, saveSettings } from './settings.mjs';
 import {
   GameClock, parseControl, customControl, controlTag, describeControl, levelCommand, engineCommands, formatClock,
@@ -592,12 +593,6 @@ function go(ply) {
 
 // ---- Drawing ------------------------------------------------------------------
 
-function pieceAt(pos, square) {
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square.slice(1)) - 1;
-  return pos.cells[rank]?.[file] ?? null;
-}
-
 function renderAll() {
   renderClocks();
   renderBoard();
@@ -610,63 +605,13 @@ function renderAll() {
 
 function renderBoard() {
   const g = state.game;
-  const v = state.variant;
-  const board = $('board');
-  const pos = g.positionAt(state.view);
-  board.style.setProperty('--files', v.width);
-  board.style.setProperty('--ranks', v.height);
-  board.dataset.variant = v.name;
   renderCoordinates();
-  const lastPly = state.view > 0 ? g.plies[state.view - 1] : null;
-  const lastMove = lastPly ? parseMove(lastPly.text) : null;
-  const lastSquares = lastMove && !lastMove.pass ? [lastMove.from, lastMove.to, ...lastMove.kills] : [];
-  const marks = state.entry?.marks ?? new Map();
-  const frag = document.createDocumentFragment();
-  for (let row = 0; row < v.height; row++) {
-    for (let col = 0; col < v.width; col++) {
-      const rank = state.flipped ? row : v.height - 1 - row;
-      const file = state.flipped ? v.width - 1 - col : col;
-      const sq = squareName(file, rank);
-      const cell = document.createElement('button');
-      cell.className = 'sq';
-      cell.dataset.square = sq;
-      cell.setAttribute('role', 'gridcell');
-      const inZone = v.zone > 0 && (rank < v.zone || rank >= v.height - v.zone);
-      if (inZone) cell.classList.add('zone');
-      if (lastSquares.includes(sq)) cell.classList.add('last');
-      if (state.entry?.path.includes(sq)) cell.classList.add('lifted');
-      const mark = marks.get(sq);
-      if (mark) cell.classList.add(`m-${mark}`);
-      if (state.entry?.victims?.includes(sq)) cell.classList.add('m-victim');
-      const token = pos.cells[rank][file];
-      let label = sq;
-      if (token) {
-        const type = v.piece(token);
-        const sente = isSente(token);
-        const piece = document.createElement('span');
-        piece.className = `pc ${sente ? 'sente' : 'gote'}`;
-        if (type?.promoted) piece.classList.add('promoted');
-        if (sente === state.flipped) piece.classList.add('turned');
-        const text = type ? pieceLabel(type, state.labels) : token;
-        const chars = [...text];
-        if (chars.length > 1 && /[^\x00-\x7f]/.test(text)) {
-          // Two kanji, one above the other, as on the wooden pieces.
-          piece.classList.add('stack');
-          piece.textContent = chars.join('\n');
-        } else {
-          if (chars.length > 1) piece.classList.add('marked'); // D', W!
-          piece.textContent = text;
-        }
-        cell.append(piece);
-        label = `${sq} ${sente ? 'Sente' : 'Gote'} ${type?.name ?? token}`;
-      }
-      if (mark) label += `, ${mark}`;
-      cell.setAttribute('aria-label', label);
-      cell.title = label;
-      frag.append(cell);
-    }
-  }
-  board.replaceChildren(frag);
+  drawBoard($('board'), state.variant, g.positionAt(state.view), {
+    lastMove: state.view > 0 ? g.plies[state.view - 1].text : null,
+    entry: state.entry,
+    flipped: state.flipped,
+    labels: state.labels,
+  });
 }
 
 function renderMoves() {
@@ -861,17 +806,7 @@ function renderCoordinates() {
   const v = state.variant;
   const key = notation();
   $('board-area').classList.toggle('lishogi', key !== 'cecp');
-  const frame = $('board-frame');
-  frame.style.setProperty('--files', v.width);
-  frame.style.setProperty('--ranks', v.height);
-  const { files, ranks } = boardCoordinates(v.width, v.height, key, state.flipped);
-  const cells = (labels) => labels.map((text) => {
-    const span = document.createElement('span');
-    span.textContent = text;
-    return span;
-  });
-  $('files').replaceChildren(...cells(files));
-  $('ranks').replaceChildren(...cells(ranks));
+  drawCoordinates($('board-frame'), $('files'), $('ranks'), v, key, state.flipped);
   $('notation').value = key;
   for (const option of $('notation').options) option.disabled = option.value !== 'cecp' && v.name !== 'chu';
 }
@@ -979,19 +914,8 @@ function renderReview() {
   const totals = $('review-totals');
   totals.hidden = !review;
   if (review) {
-    const names = gameRecord();
-    const rows = review.totals.map((t, i) => {
-      const tr = document.createElement('tr');
-      const name = [names.white, names.black][i];
-      const cells = [`${i ? '☖' : '☗'} ${name}`, `${t.accuracy.toFixed(1)}%`, t.inaccuracies, t.mistakes, t.blunders, Math.round(t.loss)];
-      for (const [k, text] of cells.entries()) {
-        const td = document.createElement(k ? 'td' : 'th');
-        td.textContent = text;
-        tr.append(td);
-      }
-      return tr;
-    });
-    totals.tBodies[0].replaceChildren(...rows);
+    const record = gameRecord();
+    drawTotals(totals.tBodies[0], review.totals, [record.white, record.black]);
   }
   $('graph').hidden = !review;
   $('layout').classList.toggle('reviewed', !!review);

@@ -77,3 +77,20 @@ export function drawGraph(svg, review, view, width, height, label) {
   }
   svg.replaceChildren(...parts);
 }
+
+/** Each side's figures as rows of `body` (a table's body): its name
+ * (`names`, Sente's first), accuracy, counts of inaccuracies, mistakes and
+ * blunders, and the average loss a move in centipawns. */
+export function drawTotals(body, totals, names) {
+  const rows = totals.map((t, i) => {
+    const tr = document.createElement('tr');
+    const cells = [`${i ? '☖' : '☗'} ${names[i]}`, `${t.accuracy.toFixed(1)}%`, t.inaccuracies, t.mistakes, t.blunders, Math.round(t.loss)];
+    for (const [k, text] of cells.entries()) {
+      const td = document.createElement(k ? 'td' : 'th');
+      td.textContent = text;
+      tr.append(td);
+    }
+    return tr;
+  });
+  body.replaceChildren(...rows);
+}
