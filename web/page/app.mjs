@@ -10,9 +10,9 @@ import Kyodai from './kyodai.mjs';
 import { Session } from './session.mjs';
 import { Game, VariantInfo } from './game.mjs';
 import {
-  parseFen, parseMove, moveText, applyMove, isSente, writeFen, writeSfen, sfenToFen,
+  parseFen, parseMove, moveText, applyMove, isSente, pieceAt, writeFen, writeSfen, sfenToFen,
 } from './notation.mjs';
-import { pieceAt, drawBoard, drawCoordinates } from './board-view.mjs';
+import { drawBoard, drawCoordinates } from './board-view.mjs';
 import { Review, GLYPHS, drawGraph, drawTotals, plyAt } from './review.mjs';
 import { readProblemPosition, verdictText, seconds } from './problem.mjs';
 import { formatScore, MultiPv } from './protocol.mjs';

@@ -5,13 +5,6 @@
 import { parseMove, squareName, isSente, boardCoordinates } from './notation.mjs';
 import { pieceLabel } from './labels.mjs';
 
-/** The piece token on `square` ('e5') of `pos`, or null. */
-export function pieceAt(pos, square) {
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square.slice(1)) - 1;
-  return pos.cells[rank]?.[file] ?? null;
-}
-
 /** Draw `pos` of the variant `v` into `board`, one button a square.
  * `lastMove`: the text of the ply that led to it, or null; `entry`: the
  * move being entered ({ path, marks, victims }), or null; `flipped`: Gote's

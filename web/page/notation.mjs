@@ -65,6 +65,13 @@ export function parseFen(fen, width, height) {
   return { width, height, cells, side };
 }
 
+/** The piece token on the square named `square` ('e5') of `pos`, or null
+ * (an empty square, or a name off the board). */
+export function pieceAt(pos, square) {
+  const sq = parseSquare(square, pos.width, pos.height);
+  return sq ? pos.cells[sq.rank][sq.file] : null;
+}
+
 /** A position's FEN as Kyodai prints it: board, side, then `- 0 1`. */
 export function writeFen(pos) {
   const rows = [];

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  parseFen, writeFen, parseMove, moveText, applyMove, squareName, parseSquare, boardCoordinates,
+  parseFen, writeFen, parseMove, moveText, applyMove, squareName, parseSquare, pieceAt, boardCoordinates,
 } from '../page/notation.mjs';
 
 const CHU = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 0 1';
@@ -25,6 +25,15 @@ test('FEN round trip: Chu and Dai start positions (primes, bangs, two-digit runs
   assert.equal(dai.cells[1][2], "C'");
   assert.equal(dai.cells[2][7], 'L!');
   assert.equal(writeFen(dai), DAI);
+});
+
+test('the piece on a square: a token, null when empty or off the board', () => {
+  const chu = parseFen(CHU, 12, 12);
+  assert.equal(pieceAt(chu, 'f1'), 'K');
+  assert.equal(pieceAt(chu, 'g12'), 'k');
+  assert.equal(pieceAt(chu, 'e6'), null);
+  assert.equal(pieceAt(chu, 'm1'), null);
+  assert.equal(pieceAt(chu, 'a13'), null);
 });
 
 test('FEN errors say what is wrong', () => {
