@@ -66,6 +66,8 @@ params! {
         "late move reduction ln(depth) ln(moves) / (this / 100)";
     LmrNonPv "lmr-non-pv" = 0 in 0..=3 step 1:
         "plies a late move is reduced more at a node off the principal variation";
+    LmrCutNode "lmr-cut-node" = 0 in 0..=3 step 1:
+        "plies a late move is reduced more at a node expected to fail high (a cut node: Stockfish's cutNode)";
     NullEvalDivisor "null-eval-divisor" = 0 in 0..=1000 step 25:
         "static score above beta per extra ply of null-move reduction, at most 3 (cp; 0: none)";
     IirDepth "iir-depth" = 99 in 2..=99 step 1:

@@ -20,6 +20,12 @@ use crate::tt::Bound;
 use arrayvec::ArrayVec;
 
 impl Worker {
+    /// The score of `pos` searched `depth` plies within (alpha, beta).
+    /// `cut_node`: whether the node is expected to fail high (Stockfish's
+    /// cutNode: a zero-window search of a move after the first, or the
+    /// first move of an expected all node); under `lmr-cut-node` its late
+    /// moves are reduced further.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn search(
         &mut self,
         shared: &Shared,
@@ -28,6 +34,7 @@ impl Worker {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
@@ -124,7 +131,15 @@ impl Worker {
             let reduction = param(P::NullBase) + depth / param(P::NullDivisor) + by_eval;
             self.stats.null_tries += 1;
             pos.make_null();
-            let s = -self.search(shared, pos, depth - reduction, -beta, -beta + 1, ply + 1);
+            let s = -self.search(
+                shared,
+                pos,
+                depth - reduction,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                !cut_node,
+            );
             pos.unmake();
             if self.halted() {
                 return 0;
@@ -250,26 +265,44 @@ impl Worker {
                 self.pv[ply + 1].clear();
                 score = -repetition_score(v, pos.side(), self.draw_score(pos.side()));
             } else if legal == 1 {
-                score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1);
+                let child_cut = !pv_node && !cut_node;
+                score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1, child_cut);
             } else {
                 let reduce = if reducible && depth >= 3 && legal > 3 && !in_check {
-                    let extra =
-                        if pv_node { 0 } else { param(P::LmrNonPv) } + i32::from(!improving);
+                    let extra = if pv_node { 0 } else { param(P::LmrNonPv) }
+                        + if cut_node { param(P::LmrCutNode) } else { 0 }
+                        + i32::from(!improving);
                     (self.reductions[(depth as usize).min(63)][legal.min(63)] + extra)
                         .min(depth - 2)
                 } else {
                     0
                 };
-                score = -self.search(shared, pos, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                score = -self.search(
+                    shared,
+                    pos,
+                    depth - 1 - reduce,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                );
                 if reduce > 0 {
                     self.stats.reduced += 1;
                 }
                 if score > alpha && reduce > 0 && !self.halted() {
                     self.stats.re_searched += 1;
-                    score = -self.search(shared, pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    score = -self.search(
+                        shared,
+                        pos,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        !cut_node,
+                    );
                 }
                 if score > alpha && score < beta && !self.halted() {
-                    score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1);
+                    score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1, false);
                 }
             }
             pos.unmake();

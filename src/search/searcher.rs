@@ -299,7 +299,7 @@ impl Searcher {
             let score = match repetition::verdict(pos) {
                 Some(Verdict::Illegal) => None,
                 Some(v) => Some(-repetition_score(v, pos.side(), w.draw_score(pos.side()))),
-                None => Some(-w.search(&shared, pos, depth - 1, -INF, INF, 1)),
+                None => Some(-w.search(&shared, pos, depth - 1, -INF, INF, 1, false)),
             };
             pos.unmake();
             if w.aborted {

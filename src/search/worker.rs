@@ -454,11 +454,11 @@ impl Worker {
                 self.pv[1].clear();
                 -repetition_score(v, pos.side(), self.draw_score(pos.side()))
             } else if i == 0 {
-                -self.search(shared, pos, depth - 1, -beta, -alpha, 1)
+                -self.search(shared, pos, depth - 1, -beta, -alpha, 1, false)
             } else {
-                let s = -self.search(shared, pos, depth - 1, -alpha - 1, -alpha, 1);
+                let s = -self.search(shared, pos, depth - 1, -alpha - 1, -alpha, 1, true);
                 if s > alpha && s < beta && !self.halted() {
-                    -self.search(shared, pos, depth - 1, -beta, -alpha, 1)
+                    -self.search(shared, pos, depth - 1, -beta, -alpha, 1, false)
                 } else {
                     s
                 }
