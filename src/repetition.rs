@@ -68,7 +68,14 @@ fn fourfold_perpetual(pos: &mut Position) -> Option<Verdict> {
     // lishogi also restarts its count at a Pawn's or Lance's move (a
     // piece that never moves back: `dead-ranks`); none lies inside the
     // cycle, but one may lie within the last twelve plies before it.
-    let back = span.max(LISHOGI_MIN_PLIES);
+    perpetual_attacker(pos, span, span.max(LISHOGI_MIN_PLIES))
+}
+
+/// Replay the last `back` plies and judge the last `span` of them as
+/// lishogi does: a side that attacked with every one of its moves loses
+/// where the other did not; `None` where a one-way move (a Pawn's or a
+/// Lance's) lies among the `back` plies. The position is left as it was.
+fn perpetual_attacker(pos: &mut Position, span: usize, back: usize) -> Option<Verdict> {
     let moves: Vec<Move> = (0..back)
         .rev()
         .map(|b| {
@@ -102,6 +109,38 @@ fn fourfold_perpetual(pos: &mut Position) -> Option<Verdict> {
         [false, true] => Verdict::Loss(Color::Black),
         _ => Verdict::Draw,
     })
+}
+
+/// The search's reading of the move just made, whose position lies `ply`
+/// plies below the search's root: the rule's verdict where there is one,
+/// and under the fourfold rules (Suzumu, Wa, Chu under lishogi's rules)
+/// also the verdict the repetition is heading for, once the position has
+/// recurred after the root or twice in all. Played on, the cycle reaches
+/// its fourth occurrence with the same moves, and whoever loses it then
+/// should steer clear now: judged only at the fourth occurrence, a search
+/// of a few plies sees the cycle's end only when the opponent's move
+/// closes it, too late to leave (Stockfish reads repetitions this way; a
+/// draw there, here also lishogi's perpetual attack).
+pub fn verdict_in_search(pos: &mut Position, ply: usize) -> Option<Verdict> {
+    let rule = pos.variant().repetition;
+    let now = verdict(pos);
+    if now.is_some()
+        || !matches!(
+            rule,
+            Repetition::Fourfold | Repetition::FourfoldCheck | Repetition::FourfoldPerpetual
+        )
+    {
+        return now;
+    }
+    let distance = pos.repetition_distance()?;
+    if distance >= ply && pos.earlier_occurrences() < 2 {
+        return None;
+    }
+    match rule {
+        Repetition::FourfoldCheck => Some(fourfold_check(pos, distance)),
+        Repetition::FourfoldPerpetual => perpetual_attacker(pos, distance, distance),
+        _ => Some(Verdict::Draw),
+    }
 }
 
 /// What each side did in the cycle.

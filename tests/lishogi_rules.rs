@@ -150,6 +150,43 @@ fn perpetual_check_loses_at_the_fourth_occurrence() {
     assert_eq!(end.to_string(), "Sente loses by perpetual check");
 }
 
+/// The search reads a cycle by what its fourth occurrence will be: once
+/// the position recurs inside the tree (here the tree's root is taken to
+/// lie as many plies back as the moves played), or a third time in all.
+/// A search judging at the fourth occurrence only would see the perpetual
+/// checker's loss only when the other side's move closes the cycle.
+#[test]
+fn the_search_foresees_where_a_cycle_ends() {
+    use kyodai::repetition::{Verdict, verdict, verdict_in_search};
+    let mut pos = setup(lishogi(), "K@a1 R@a10 k@l12 g@e5", 'w');
+    common::play(&mut pos, "a10a12 l12l11 a12a11 l11l12 a11a12");
+    assert_eq!(verdict(&mut pos), None, "only a second occurrence");
+    let sente_loses = Some(Verdict::Loss(Color::White));
+    assert_eq!(
+        verdict_in_search(&mut pos, 5),
+        sente_loses,
+        "inside the tree"
+    );
+    assert_eq!(
+        verdict_in_search(&mut pos, 4),
+        None,
+        "the first occurrence is the root's position"
+    );
+    common::play(&mut pos, "l12l11 a12a11 l11l12 a11a12");
+    assert_eq!(verdict(&mut pos), None, "only a third occurrence");
+    assert_eq!(verdict_in_search(&mut pos, 1), sente_loses, "a third time");
+
+    // Kings walking to and fro attack nothing: the cycle draws.
+    let mut pos = setup(lishogi(), "K@a1 G@f1 k@l12 g@f12", 'w');
+    common::play(&mut pos, "a1b1 l12k12 b1a1 k12l12");
+    assert_eq!(verdict_in_search(&mut pos, 5), Some(Verdict::Draw));
+    assert_eq!(verdict_in_search(&mut pos, 4), None);
+    // Under Kyodai's own rules the move is illegal, inside the tree or not.
+    let mut pos = setup(standard(), "K@a1 G@f1 k@l12 g@f12", 'w');
+    common::play(&mut pos, "a1b1 l12k12 b1a1 k12l12");
+    assert_eq!(verdict_in_search(&mut pos, 1), Some(Verdict::Illegal));
+}
+
 /// A side left with a lone royal loses when the other has a piece that
 /// counts, in shogiops' exact terms.
 #[test]

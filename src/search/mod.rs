@@ -10,7 +10,8 @@
 //! Game-ending rules inside the tree: a side without royals has lost (the
 //! board generates no moves there), a side with no legal move has lost, a
 //! move that recreates an earlier position is illegal or ends the game
-//! as the variant's repetition rule says (`repetition::verdict`), and where
+//! as the variant's repetition rule says, or as it will once the cycle
+//! is played out (`repetition::verdict_in_search`), and where
 //! the variant has them the bare-king and kings-only rules end it
 //! (`game::material_ending`).
 //!

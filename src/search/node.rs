@@ -254,7 +254,7 @@ impl Worker {
                 continue;
             }
             pos.make(mv);
-            let verdict = repetition::verdict(pos);
+            let verdict = repetition::verdict_in_search(pos, ply + 1);
             if verdict == Some(Verdict::Illegal) {
                 pos.unmake();
                 continue;

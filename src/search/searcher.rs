@@ -296,7 +296,7 @@ impl Searcher {
         let roots = Self::root_moves(pos, policy);
         for mv in roots.into_iter().filter(|m| !m.is_pass()) {
             pos.make(mv);
-            let score = match repetition::verdict(pos) {
+            let score = match repetition::verdict_in_search(pos, 1) {
                 Some(Verdict::Illegal) => None,
                 Some(v) => Some(-repetition_score(v, pos.side(), w.draw_score(pos.side()))),
                 None => Some(-w.search(&shared, pos, depth - 1, -INF, INF, 1, false)),

@@ -450,7 +450,7 @@ impl Worker {
         self.pv[0].clear();
         for (i, &mv) in roots.iter().enumerate() {
             pos.make(mv);
-            let score = if let Some(v) = repetition::verdict(pos) {
+            let score = if let Some(v) = repetition::verdict_in_search(pos, 1) {
                 self.pv[1].clear();
                 -repetition_score(v, pos.side(), self.draw_score(pos.side()))
             } else if i == 0 {
