@@ -138,7 +138,13 @@ pub fn verdict_in_search(pos: &mut Position, ply: usize) -> Option<Verdict> {
     }
     match rule {
         Repetition::FourfoldCheck => Some(fourfold_check(pos, distance)),
-        Repetition::FourfoldPerpetual => perpetual_attacker(pos, distance, distance),
+        // lishogi judges the moves since the position's first occurrence:
+        // a side whose every move attacked in the last cycle may not have
+        // in an earlier one.
+        Repetition::FourfoldPerpetual => {
+            let span = pos.first_repetition_distance()?;
+            perpetual_attacker(pos, span, span)
+        }
         _ => Some(Verdict::Draw),
     }
 }

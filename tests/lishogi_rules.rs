@@ -187,6 +187,30 @@ fn the_search_foresees_where_a_cycle_ends() {
     assert_eq!(verdict_in_search(&mut pos, 1), Some(Verdict::Illegal));
 }
 
+/// The search judges a cycle from the position's first occurrence, as
+/// lishogi does. From a self-play game: Gote's Lion, beside Sente's
+/// pieces, passes every time (each pass an attack); Sente's King steps
+/// g1-f1 and back between Sente's own Lion passes. In the last cycle
+/// alone both sides attacked (a draw); since the first occurrence only
+/// Gote did, and Gote loses.
+#[test]
+fn the_search_judges_a_cycle_from_its_first_occurrence() {
+    use kyodai::repetition::{Verdict, verdict_in_search};
+    let mut pos = Position::from_fen(
+        lishogi(),
+        "5ekg4/5tt5/8s3/5N+C5/12/12/12/5+BG5/3n8/12/5TT5/6K5 b - 0 1",
+    )
+    .expect("a Chu position");
+    common::play(
+        &mut pos,
+        "i10h11 g9i9 @@@@ f9g9 @@@@ i9h9 @@@@ g1f1 @@@@ f1g1 @@@@ @@@@ d4d4",
+    );
+    assert_eq!(
+        verdict_in_search(&mut pos, 1),
+        Some(Verdict::Loss(Color::Black))
+    );
+}
+
 /// A side left with a lone royal loses when the other has a piece that
 /// counts, in shogiops' exact terms.
 #[test]
