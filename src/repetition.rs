@@ -36,6 +36,12 @@ pub enum Verdict {
 /// Judge the move just made. `None`: no repetition, the game goes on.
 pub fn verdict(pos: &mut Position) -> Option<Verdict> {
     let distance = pos.repetition_distance()?;
+    judge(pos, distance)
+}
+
+/// The rule's verdict on the move just made, whose position occurred
+/// `distance` plies before.
+fn judge(pos: &mut Position, distance: usize) -> Option<Verdict> {
     Some(match pos.variant().repetition {
         Repetition::Strict => Verdict::Illegal,
         Repetition::Perpetual => judge_cycle(pos, distance, false),
@@ -122,19 +128,18 @@ fn perpetual_attacker(pos: &mut Position, span: usize, back: usize) -> Option<Ve
 /// closes it, too late to leave (Stockfish reads repetitions this way; a
 /// draw there, here also lishogi's perpetual attack).
 pub fn verdict_in_search(pos: &mut Position, ply: usize) -> Option<Verdict> {
+    // One look back through the history: most moves repeat nothing.
+    let distance = pos.repetition_distance()?;
     let rule = pos.variant().repetition;
-    let now = verdict(pos);
+    let now = judge(pos, distance);
     if now.is_some()
         || !matches!(
             rule,
             Repetition::Fourfold | Repetition::FourfoldCheck | Repetition::FourfoldPerpetual
         )
+        || (distance >= ply && pos.earlier_occurrences() < 2)
     {
         return now;
-    }
-    let distance = pos.repetition_distance()?;
-    if distance >= ply && pos.earlier_occurrences() < 2 {
-        return None;
     }
     match rule {
         Repetition::FourfoldCheck => Some(fourfold_check(pos, distance)),

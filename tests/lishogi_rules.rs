@@ -11,6 +11,7 @@ use common::{fen, illegal, legal, sq};
 use kyodai::board::Position;
 use kyodai::game::{self, Ending, PlayError, Reason};
 use kyodai::movegen::parse_move;
+use kyodai::repetition::{Verdict, verdict, verdict_in_search};
 use kyodai::types::Color;
 use kyodai::variant::{Rules, Variant, VariantSet};
 
@@ -157,7 +158,6 @@ fn perpetual_check_loses_at_the_fourth_occurrence() {
 /// checker's loss only when the other side's move closes the cycle.
 #[test]
 fn the_search_foresees_where_a_cycle_ends() {
-    use kyodai::repetition::{Verdict, verdict, verdict_in_search};
     let mut pos = setup(lishogi(), "K@a1 R@a10 k@l12 g@e5", 'w');
     common::play(&mut pos, "a10a12 l12l11 a12a11 l11l12 a11a12");
     assert_eq!(verdict(&mut pos), None, "only a second occurrence");
@@ -195,7 +195,6 @@ fn the_search_foresees_where_a_cycle_ends() {
 /// Gote did, and Gote loses.
 #[test]
 fn the_search_judges_a_cycle_from_its_first_occurrence() {
-    use kyodai::repetition::{Verdict, verdict_in_search};
     let mut pos = Position::from_fen(
         lishogi(),
         "5ekg4/5tt5/8s3/5N+C5/12/12/12/5+BG5/3n8/12/5TT5/6K5 b - 0 1",
