@@ -27,7 +27,7 @@ use crate::mate;
 use crate::moves::Move;
 use crate::search::{Info, Limits, MATE};
 use crate::time::Control;
-use crate::variant::{Rules, VariantSet};
+use crate::variant::{Rules, Variant, VariantSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -78,6 +78,37 @@ pub struct Usi {
     /// (solved while commands wait) stops when the reader is ahead.
     interruptions_read: Arc<AtomicU64>,
     interruptions_handled: u64,
+    /// The game the last `position` command set up, while the session
+    /// still holds it: lishogi and shogi GUIs send the whole game before
+    /// every `go`, and a command that only adds moves to it plays just
+    /// those (the whole game's replay took 2-6 ms a move late in a game).
+    last_game: Option<SentGame>,
+}
+
+/// A `position` command's game as sent, and the position it led to.
+struct SentGame {
+    setup: String,
+    moves: Vec<String>,
+    variant: &'static Variant,
+    /// The session position's key and ply once the moves were played.
+    key: u64,
+    ply: usize,
+}
+
+impl SentGame {
+    /// How many of `moves` this game has played already, where `moves`
+    /// goes on from it and the session still holds its position.
+    fn played_of(&self, session: &Session, setup: &str, moves: &[&str]) -> Option<usize> {
+        let pos = session.position();
+        let same_game = self.setup == setup
+            && std::ptr::eq(self.variant, session.variant())
+            && pos.search_key() == self.key
+            && pos.ply() == self.ply
+            && !session.is_over();
+        let extends =
+            moves.len() >= self.moves.len() && self.moves.iter().zip(moves).all(|(a, b)| a == b);
+        (same_game && extends).then_some(self.moves.len())
+    }
 }
 
 /// Whether a command stops the search under way.
@@ -144,6 +175,7 @@ impl Usi {
             analyse: false,
             interruptions_read: Arc::new(AtomicU64::new(0)),
             interruptions_handled: 0,
+            last_game: None,
         }
     }
 
@@ -280,29 +312,48 @@ impl Usi {
             .session
             .find_variant("chu")
             .ok_or("no Chu variant is loaded")?;
-        let pos = if setup == "startpos" {
-            Position::start(v)
-        } else if let Some(sfen) = setup.strip_prefix("sfen") {
-            parse_sfen(v, sfen)?.position
-        } else {
-            return Err("startpos or sfen expected".to_string());
+        let last_game = self.last_game.take();
+        let played = last_game
+            .as_ref()
+            .filter(|g| std::ptr::eq(g.variant, v))
+            .and_then(|g| g.played_of(&self.session, setup, &moves));
+        let (pos, played) = match played {
+            // The same game with perhaps more moves: it goes on from where
+            // the last command left it (the session's copy, its history
+            // and rule state those of the replay).
+            Some(n) => (self.session.position().clone(), n),
+            None if setup == "startpos" => (Position::start(v), 0),
+            None => match setup.strip_prefix("sfen") {
+                Some(sfen) => (parse_sfen(v, sfen)?.position, 0),
+                None => return Err("startpos or sfen expected".to_string()),
+            },
         };
         let before = self.session.position().clone();
         let was_over = self.session.is_over();
         // The game is replayed through the session, so that its rules
         // (repetition, the game's end) apply to every move.
         self.session.set_position(pos);
-        for text in moves {
+        for text in &moves[played..] {
             let played = parse_usi_move(self.session.position(), text)
                 .and_then(|mv| self.session.play_legal(mv).map_err(|e| e.to_string()));
             if let Err(e) = played {
                 self.session.set_position(before);
                 if was_over {
                     self.session.end();
+                } else {
+                    self.last_game = last_game;
                 }
                 return Err(format!("move {text}: {e}"));
             }
         }
+        let pos = self.session.position();
+        self.last_game = Some(SentGame {
+            setup: setup.to_string(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            variant: v,
+            key: pos.search_key(),
+            ply: pos.ply(),
+        });
         Ok(())
     }
 
@@ -625,6 +676,89 @@ fn info_line(root: &Position, info: &Info) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Rng;
+
+    /// An adapter whose output is dropped.
+    fn quiet_usi() -> Usi {
+        Usi::new(VariantSet::builtin(), Link::writer(std::io::sink()))
+    }
+
+    /// The session position's FEN, key and ply.
+    fn state(usi: &Usi) -> (String, u64, usize) {
+        let pos = usi.session.position();
+        (pos.fen(), pos.search_key(), pos.ply())
+    }
+
+    /// A game sent move by move, as GUIs send it, goes on from the last
+    /// command's position and ends where the whole game replayed at once
+    /// does; a command that takes moves back, one from another setup and
+    /// one with an illegal move are replayed whole (the last refused, the
+    /// game as it was).
+    #[test]
+    fn a_game_sent_again_plays_only_its_new_moves() {
+        let mut usi = quiet_usi();
+        let mut rng = Rng::new(11);
+        let mut pos = usi.session.position().clone();
+        let mut moves: Vec<String> = Vec::new();
+        while moves.len() < 120 {
+            let legal = crate::game::legal_moves(&mut pos);
+            if legal.is_empty() || pos.is_over() {
+                break;
+            }
+            let mv = legal[rng.below(legal.len())];
+            moves.push(usi_move(&pos, mv));
+            if crate::game::play(&mut pos, mv).is_some() {
+                break;
+            }
+            let sent: Vec<&str> = moves.iter().map(String::as_str).collect();
+            let played = usi
+                .last_game
+                .as_ref()
+                .and_then(|g| g.played_of(&usi.session, "startpos", &sent));
+            assert_eq!(played, (moves.len() > 1).then(|| moves.len() - 1));
+            usi.set_position(&format!("startpos moves {}", sent.join(" ")))
+                .expect("a legal game");
+            assert_eq!(state(&usi).0, pos.fen());
+            if moves.len().is_multiple_of(10) {
+                let mut whole = quiet_usi();
+                whole
+                    .set_position(&format!("startpos moves {}", sent.join(" ")))
+                    .expect("a legal game");
+                assert_eq!(state(&usi), state(&whole), "after {} moves", moves.len());
+            }
+        }
+        assert!(moves.len() > 40, "{} moves", moves.len());
+        // Moves taken back: the game is replayed from its start.
+        let fewer = format!("startpos moves {}", moves[..20].join(" "));
+        usi.set_position(&fewer).expect("a legal game");
+        let mut whole = quiet_usi();
+        whole.set_position(&fewer).expect("a legal game");
+        assert_eq!(state(&usi), state(&whole));
+        // An illegal move after the game leaves it as it was, and the next
+        // command still goes on from it.
+        let before = state(&usi);
+        assert!(usi.set_position(&format!("{fewer} 1a1a")).is_err());
+        assert_eq!(state(&usi), before);
+        let next = format!("startpos moves {}", moves[..21].join(" "));
+        let sent: Vec<&str> = moves[..21].iter().map(String::as_str).collect();
+        let played = usi
+            .last_game
+            .as_ref()
+            .and_then(|g| g.played_of(&usi.session, "startpos", &sent));
+        assert_eq!(played, Some(20));
+        usi.set_position(&next).expect("a legal game");
+        let mut whole = quiet_usi();
+        whole.set_position(&next).expect("a legal game");
+        assert_eq!(state(&usi), state(&whole));
+        // Another setup is a new game.
+        let sfen = format!(
+            "sfen {} moves {}",
+            notation::sfen(&Position::start(usi.session.variant()), 1),
+            moves[0]
+        );
+        usi.set_position(&sfen).expect("a legal game");
+        assert_eq!(usi.session.position().ply(), 1);
+    }
 
     #[test]
     fn go_arguments() {
