@@ -227,6 +227,17 @@ impl Session {
         self.clock = None;
     }
 
+    /// Take the game back to `pos`, one of its own positions (under USI
+    /// the root of the search just ended: the GUI sends the move back with
+    /// the game's next `position`). Unlike `set_position`, what the engine
+    /// learns over a game (the lag of the GUI's clock, its last score, the
+    /// searches that found it losing) carries on.
+    pub fn return_to(&mut self, pos: Position) {
+        self.pos = pos;
+        self.over = false;
+        self.excluded.clear();
+    }
+
     /// Play the current game under the rule set chosen if no move has been
     /// made in it yet (GUIs set options after starting a game); a game
     /// under way keeps the rules it began with.
@@ -311,14 +322,10 @@ impl Session {
     /// The engine's own time starts now, or with `start_clock` for a search
     /// begun on the opponent's time (`own_time` false).
     pub fn budget(&mut self, control: Control, remaining_ms: u64, own_time: bool) -> Budget {
-        self.lag.observe(remaining_ms);
-        let moves_played = (self.pos.ply() / 2) as u32;
-        let (keep, lag) = (self.config.move_overhead_ms, self.lag.lag_ms());
-        log::debug!("clock {remaining_ms} ms, lag {lag} ms, margin {keep} ms");
         // The lag is measured where the GUI adds a known increment (or
-        // nothing) after each move; byoyomi periods and session time are
-        // not predicted.
-        self.clock = match control {
+        // nothing) after each move; byoyomi periods, session time and a
+        // time a move are not predicted.
+        let predicted_inc = match control {
             Control::Level {
                 moves_per_session: 0,
                 inc_ms,
@@ -327,13 +334,22 @@ impl Session {
             | Control::Clock {
                 inc_ms,
                 byoyomi_ms: 0,
-            } => Some(MoveClock {
-                remaining_ms,
-                inc_ms,
-                started: own_time.then(Instant::now),
-            }),
+            } => Some(inc_ms),
             _ => None,
         };
+        if predicted_inc.is_some() {
+            self.lag.observe(remaining_ms);
+        } else {
+            self.lag.forget();
+        }
+        let moves_played = (self.pos.ply() / 2) as u32;
+        let (keep, lag) = (self.config.move_overhead_ms, self.lag.lag_ms());
+        log::debug!("clock {remaining_ms} ms, lag {lag} ms, margin {keep} ms");
+        self.clock = predicted_inc.map(|inc_ms| MoveClock {
+            remaining_ms,
+            inc_ms,
+            started: own_time.then(Instant::now),
+        });
         time::budget(control, remaining_ms, moves_played, keep, lag)
     }
 
@@ -526,6 +542,16 @@ mod tests {
         let reply = s.legal_moves()[0];
         s.play_legal(reply).expect("legal");
         s.budget(byoyomi, 20_000, true);
+        assert_eq!(s.lag_ms(), 0);
+
+        // Nor does a time a move (`go movetime`) after a move on a clock.
+        let mut s = Session::new(VariantSet::builtin(), None);
+        s.budget(control, 30_000, true);
+        let outcome = a_move(&mut s);
+        s.decide(&outcome, None);
+        let reply = s.legal_moves()[0];
+        s.play_legal(reply).expect("legal");
+        s.budget(Control::PerMove { ms: 300 }, 300, true);
         assert_eq!(s.lag_ms(), 0);
     }
 }

@@ -312,36 +312,45 @@ impl Usi {
             .session
             .find_variant("chu")
             .ok_or("no Chu variant is loaded")?;
-        let last_game = self.last_game.take();
-        let played = last_game
+        let resumed = self
+            .last_game
             .as_ref()
             .filter(|g| std::ptr::eq(g.variant, v))
             .and_then(|g| g.played_of(&self.session, setup, &moves));
-        let (pos, played) = match played {
-            // The same game with perhaps more moves: it goes on from where
-            // the last command left it (the session's copy, its history
-            // and rule state those of the replay).
-            Some(n) => (self.session.position().clone(), n),
-            None if setup == "startpos" => (Position::start(v), 0),
+        let fresh = match resumed {
+            // The same game one turn on (the engine's move and the reply):
+            // it goes on from where the last command left it, and so does
+            // what the session learns over a game (the lag of the GUI's
+            // clock, the searches that found it losing).
+            Some(played) if moves.len() == played + 2 => None,
+            // The same game otherwise (sent again, or moves the engine did
+            // not search for): its moves so far are not replayed.
+            Some(_) => Some(self.session.position().clone()),
+            None if setup == "startpos" => Some(Position::start(v)),
             None => match setup.strip_prefix("sfen") {
-                Some(sfen) => (parse_sfen(v, sfen)?.position, 0),
+                Some(sfen) => Some(parse_sfen(v, sfen)?.position),
                 None => return Err("startpos or sfen expected".to_string()),
             },
         };
         let before = self.session.position().clone();
         let was_over = self.session.is_over();
+        let started_afresh = fresh.is_some();
+        if let Some(pos) = fresh {
+            self.session.set_position(pos);
+        }
         // The game is replayed through the session, so that its rules
         // (repetition, the game's end) apply to every move.
-        self.session.set_position(pos);
-        for text in &moves[played..] {
+        for text in &moves[resumed.unwrap_or(0)..] {
             let played = parse_usi_move(self.session.position(), text)
                 .and_then(|mv| self.session.play_legal(mv).map_err(|e| e.to_string()));
             if let Err(e) = played {
-                self.session.set_position(before);
-                if was_over {
-                    self.session.end();
+                if !started_afresh {
+                    self.session.return_to(before);
                 } else {
-                    self.last_game = last_game;
+                    self.session.set_position(before);
+                    if was_over {
+                        self.session.end();
+                    }
                 }
                 return Err(format!("move {text}: {e}"));
             }
@@ -514,8 +523,8 @@ impl Usi {
             _ => "bestmove resign".to_string(),
         };
         // The GUI sends the game anew with each `go`: the session's copy
-        // is taken back to the root.
-        self.session.set_position(root);
+        // is taken back to the root, where the next `position` goes on.
+        self.session.return_to(root);
         self.say(&line);
     }
 
@@ -683,10 +692,60 @@ mod tests {
         Usi::new(VariantSet::builtin(), Link::writer(std::io::sink()))
     }
 
+    /// An adapter whose output lines are kept in the returned buffer.
+    fn recorded_usi() -> (Usi, Arc<Mutex<Vec<u8>>>) {
+        #[derive(Clone)]
+        struct Shared(Arc<Mutex<Vec<u8>>>);
+        impl std::io::Write for Shared {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0
+                    .lock()
+                    .expect("not poisoned")
+                    .extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let out = Shared(Arc::new(Mutex::new(Vec::new())));
+        let usi = Usi::new(VariantSet::builtin(), Link::writer(out.clone()));
+        (usi, out.0)
+    }
+
     /// The session position's FEN, key and ply.
     fn state(usi: &Usi) -> (String, u64, usize) {
         let pos = usi.session.position();
         (pos.fen(), pos.search_key(), pos.ply())
+    }
+
+    /// The lag of the GUI's clock is learnt over a USI game as over a
+    /// CECP one: the engine moves, and the next `go` reports its clock
+    /// 500 ms below what the engine's own accounting predicts (the clock
+    /// then, less the time the search took, plus the increment).
+    #[test]
+    fn the_lag_of_the_clock_is_learnt_over_a_game() {
+        let (mut usi, out) = recorded_usi();
+        assert!(usi.command("position startpos"));
+        assert!(usi.command("go btime 30000 wtime 30000 binc 1000 winc 1000 depth 1"));
+        usi.best_move();
+        let text = String::from_utf8(out.lock().expect("not poisoned").clone()).expect("text");
+        let ours = text
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .and_then(|l| l.split_whitespace().next())
+            .expect("a move")
+            .to_string();
+        let mut after = usi.session.position().clone();
+        let mv = parse_usi_move(&after, &ours).expect("its own move");
+        after.make(mv);
+        let first_reply = crate::game::legal_moves(&mut after)[0];
+        let reply = usi_move(&after, first_reply);
+        assert!(usi.command(&format!("position startpos moves {ours} {reply}")));
+        assert!(usi.command("go btime 30500 wtime 30000 binc 1000 winc 1000 depth 1"));
+        let lag = usi.session.lag_ms();
+        usi.best_move();
+        assert!((400..=500).contains(&lag), "lag {lag} ms");
     }
 
     /// A game sent move by move, as GUIs send it, goes on from the last
