@@ -344,13 +344,13 @@ impl Usi {
             let played = parse_usi_move(self.session.position(), text)
                 .and_then(|mv| self.session.play_legal(mv).map_err(|e| e.to_string()));
             if let Err(e) = played {
-                if !started_afresh {
-                    self.session.return_to(before);
-                } else {
+                if started_afresh {
                     self.session.set_position(before);
                     if was_over {
                         self.session.end();
                     }
+                } else {
+                    self.session.return_to(before);
                 }
                 return Err(format!("move {text}: {e}"));
             }
@@ -745,7 +745,9 @@ mod tests {
         assert!(usi.command("go btime 30500 wtime 30000 binc 1000 winc 1000 depth 1"));
         let lag = usi.session.lag_ms();
         usi.best_move();
-        assert!((400..=500).contains(&lag), "lag {lag} ms");
+        // 500 less the search's few milliseconds (more on a loaded machine);
+        // without the lag learnt, 0.
+        assert!((250..=500).contains(&lag), "lag {lag} ms");
     }
 
     /// A game sent move by move, as GUIs send it, goes on from the last
