@@ -89,7 +89,6 @@ pub struct Usi {
 struct SentGame {
     setup: String,
     moves: Vec<String>,
-    variant: &'static Variant,
     /// The session position's key and ply once the moves were played.
     key: u64,
     ply: usize,
@@ -97,11 +96,18 @@ struct SentGame {
 
 impl SentGame {
     /// How many of `moves` this game has played already, where `moves`
-    /// goes on from it and the session still holds its position.
-    fn played_of(&self, session: &Session, setup: &str, moves: &[&str]) -> Option<usize> {
+    /// goes on from it and the session still holds its position under the
+    /// variant `v` the command is read in.
+    fn played_of(
+        &self,
+        session: &Session,
+        v: &'static Variant,
+        setup: &str,
+        moves: &[&str],
+    ) -> Option<usize> {
         let pos = session.position();
         let same_game = self.setup == setup
-            && std::ptr::eq(self.variant, session.variant())
+            && std::ptr::eq(v, session.variant())
             && pos.search_key() == self.key
             && pos.ply() == self.ply
             && !session.is_over();
@@ -315,8 +321,7 @@ impl Usi {
         let resumed = self
             .last_game
             .as_ref()
-            .filter(|g| std::ptr::eq(g.variant, v))
-            .and_then(|g| g.played_of(&self.session, setup, &moves));
+            .and_then(|g| g.played_of(&self.session, v, setup, &moves));
         let fresh = match resumed {
             // The same game one turn on (the engine's move and the reply):
             // it goes on from where the last command left it, and so does
@@ -359,7 +364,6 @@ impl Usi {
         self.last_game = Some(SentGame {
             setup: setup.to_string(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
-            variant: v,
             key: pos.search_key(),
             ply: pos.ply(),
         });
@@ -775,7 +779,7 @@ mod tests {
             let played = usi
                 .last_game
                 .as_ref()
-                .and_then(|g| g.played_of(&usi.session, "startpos", &sent));
+                .and_then(|g| g.played_of(&usi.session, usi.session.variant(), "startpos", &sent));
             assert_eq!(played, (moves.len() > 1).then(|| moves.len() - 1));
             usi.set_position(&format!("startpos moves {}", sent.join(" ")))
                 .expect("a legal game");
@@ -805,7 +809,7 @@ mod tests {
         let played = usi
             .last_game
             .as_ref()
-            .and_then(|g| g.played_of(&usi.session, "startpos", &sent));
+            .and_then(|g| g.played_of(&usi.session, usi.session.variant(), "startpos", &sent));
         assert_eq!(played, Some(20));
         usi.set_position(&next).expect("a legal game");
         let mut whole = quiet_usi();
