@@ -24,6 +24,11 @@ use std::time::Duration;
 const LINE_MOVES: usize = 10;
 /// Transposition table of each thread, megabytes.
 const HASH_MB: usize = 16;
+/// Games replayed and searched together by `analyse`: each position kept
+/// for its search carries the game's history, so a game costs memory by
+/// the square of its length, and a file of thousands of games is taken a
+/// few at a time.
+const GAMES_AT_ONCE: usize = 16;
 
 /// How each position is searched, and which plies.
 #[derive(Clone, Debug)]
@@ -151,8 +156,8 @@ pub struct Review {
 
 impl Review {
     pub fn new(game: Game, settings: Settings) -> Result<Review, String> {
-        let (first, last, positions) = plies(&game, &settings)?;
-        let total = positions.len().min(last + 1).saturating_sub(first - 1);
+        let (first, _, positions) = plies(&game, &settings)?;
+        let total = searched_count(positions.len(), &settings);
         Ok(Review {
             game,
             settings,
@@ -187,42 +192,80 @@ impl Review {
 }
 
 /// Analyse `games`, writing a progress line to stderr after each position.
+/// The games are replayed and searched `GAMES_AT_ONCE` at a time, so that
+/// memory stays bounded however many games the records hold.
 pub fn analyse(games: &[Game], settings: &Settings) -> Vec<Result<Analysed, String>> {
+    let total = games
+        .iter()
+        .map(|g| searched_count(g.moves.len() + 1, settings))
+        .sum();
+    let progress = Progress {
+        done: AtomicUsize::new(0),
+        total,
+    };
+    games
+        .chunks(GAMES_AT_ONCE)
+        .flat_map(|chunk| analyse_chunk(chunk, settings, &progress))
+        .collect()
+}
+
+/// How many of a game's `positions` (before each move and after the last)
+/// `settings` has searched.
+fn searched_count(positions: usize, settings: &Settings) -> usize {
+    let last = settings.to.unwrap_or(usize::MAX);
+    positions
+        .min(last.saturating_add(1))
+        .saturating_sub(settings.from.max(1) - 1)
+}
+
+/// Positions searched so far over all the games, and in all.
+struct Progress {
+    done: AtomicUsize,
+    total: usize,
+}
+
+fn analyse_chunk(
+    games: &[Game],
+    settings: &Settings,
+    progress: &Progress,
+) -> Vec<Result<Analysed, String>> {
     // The positions to search: before each analysed move and after the last.
-    let mut jobs: Vec<(usize, usize, Position)> = Vec::new();
+    let mut jobs: Vec<(usize, usize)> = Vec::new();
     let mut replayed = Vec::new();
     for (g, game) in games.iter().enumerate() {
         let r = plies(game, settings).inspect(|(first, last, positions)| {
-            for (p, pos) in positions.iter().enumerate() {
+            for p in 0..positions.len() {
                 if p + 1 >= *first && p <= *last {
-                    jobs.push((g, p, pos.clone()));
+                    jobs.push((g, p));
                 }
             }
         });
         replayed.push(r);
     }
-    let total = jobs.len();
-    let results: Mutex<Vec<Option<Searched>>> = Mutex::new(vec![None; total]);
+    let results: Mutex<Vec<Option<Searched>>> = Mutex::new(vec![None; jobs.len()]);
     let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
     std::thread::scope(|s| {
         for _ in 0..settings.threads.max(1) {
             s.spawn(|| {
                 let mut searcher = Searcher::new(HASH_MB, Arc::new(AtomicBool::new(false)));
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((g, p, pos)) = jobs.get(i) else {
+                    let Some(&(g, p)) = jobs.get(i) else {
                         break;
                     };
-                    let searched = search_position(&mut searcher, pos, settings);
+                    let Some(Ok((_, _, positions))) = replayed.get(g) else {
+                        continue;
+                    };
+                    let searched = search_position(&mut searcher, &positions[p], settings);
                     if let Ok(mut r) = results.lock() {
                         r[i] = searched;
                     }
-                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    let n = progress.done.fetch_add(1, Ordering::Relaxed) + 1;
                     eprintln!(
-                        "kyodai: game {}, ply {}: {n}/{total} positions searched",
-                        games[*g].number,
-                        p + 1
+                        "kyodai: game {}, ply {}: {n}/{} positions searched",
+                        games[g].number,
+                        p + 1,
+                        progress.total
                     );
                 }
             });
@@ -232,14 +275,14 @@ pub fn analyse(games: &[Game], settings: &Settings) -> Vec<Result<Analysed, Stri
     let mut at = 0;
     let mut out = Vec::new();
     for (g, r) in replayed.into_iter().enumerate() {
-        let (first, last, positions) = match r {
+        let (first, _, positions) = match r {
             Ok(x) => x,
             Err(e) => {
                 out.push(Err(format!("game {}: {e}", games[g].number)));
                 continue;
             }
         };
-        let count = positions.len().min(last + 1).saturating_sub(first - 1);
+        let count = searched_count(positions.len(), settings);
         let searched = &results[at..at + count];
         at += count;
         out.push(Ok(annotate(&games[g], &positions, first, searched)));
@@ -432,5 +475,34 @@ mod tests {
             blunder.line.first().map(|m| m.to_string()).as_deref(),
             Some("a1a12+")
         );
+    }
+
+    #[test]
+    fn games_past_one_batch_are_each_analysed_in_their_place() {
+        let count = 2 * GAMES_AT_ONCE + 1;
+        let record: String = (0..count)
+            .map(|n| BLUNDER.replace("[Variant", &format!("[Round \"{}\"]\n[Variant", n + 1)))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let read = record::read(&record, VariantSet::builtin(), None);
+        assert_eq!(read.games.len(), count);
+        let settings = Settings {
+            depth: Some(1),
+            nodes: None,
+            movetime: None,
+            threads: 3,
+            from: 1,
+            to: None,
+        };
+        let analysed: Vec<Analysed> = analyse(&read.games, &settings)
+            .into_iter()
+            .map(|a| a.expect("analysis"))
+            .collect();
+        assert_eq!(analysed.len(), count);
+        for (n, a) in analysed.iter().enumerate() {
+            assert_eq!(a.game.tag("Round"), Some(format!("{}", n + 1).as_str()));
+            assert_eq!(a.totals, analysed[0].totals);
+            assert_eq!(a.plies.len(), 2);
+        }
     }
 }
