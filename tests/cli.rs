@@ -806,6 +806,54 @@ fn clock_use_gives_each_side_its_own_moves() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// scripts/trades.py: the ply where the opponent first scores itself three
+/// pawns up while the named engine still scores itself level or better,
+/// the material balance there against the first position, and how it
+/// changed over the plies after it (counted from the boards Kyodai
+/// replays).
+#[test]
+fn trades_counts_the_balance_where_both_sides_think_themselves_ahead() {
+    let dir = std::env::temp_dir().join(format!("kyodai-trades-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A's Rook takes a Pawn (A +0.50); B's Rook comes to the same rank
+    // (B +3.50: both ahead); A's King steps aside and B takes the Rook.
+    let pgn = "[Event \"?\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\
+               [FEN \"k10r/12/12/12/12/p11/12/12/12/12/12/R10K w - 0 1\"]\n[Variant \"chu\"]\n\n\
+               1. a1a7 {+0.50/5 0.1s} l12l7 {+3.50/5 0.1s} 2. l1k1 {+0.20/5 0.1s} l7a7 \
+               {+9.00/5 0.1s} 0-1\n";
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let o = Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/trades.py"))
+        .arg(&path)
+        .arg("A")
+        .args(["--kyodai", env!("CARGO_BIN_EXE_kyodai")])
+        .args(["--from-ply", "1", "--later", "2"])
+        .output()
+        .expect("run python3");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("1 games of A; 1 reach"), "{out}");
+    assert!(out.contains("median ply 2\n"), "{out}");
+    let (there, later) = out.split_once("the change over the next 2 plies").expect(&out);
+    assert!(there.contains("P    +1.00"), "{out}");
+    assert!(!there.contains("R "), "{out}");
+    assert!(later.contains("R    -1.00"), "{out}");
+    assert!(!later.contains("P "), "{out}");
+    // B never scores itself ahead while A does: no such ply.
+    let o = Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/trades.py"))
+        .arg(&path)
+        .arg("B")
+        .args(["--kyodai", env!("CARGO_BIN_EXE_kyodai")])
+        .args(["--from-ply", "1"])
+        .output()
+        .expect("run python3");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("1 games of B; 0 reach"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn version_names_the_commit_and_matches_both_protocols() {
     // `kyodai --version`, CECP's myname and USI's id name carry one string:
