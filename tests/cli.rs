@@ -835,7 +835,9 @@ fn trades_counts_the_balance_where_both_sides_think_themselves_ahead() {
     let out = stdout(&o);
     assert!(out.contains("1 games of A; 1 reach"), "{out}");
     assert!(out.contains("median ply 2\n"), "{out}");
-    let (there, later) = out.split_once("the change over the next 2 plies").expect(&out);
+    let (there, later) = out
+        .split_once("the change over the next 2 plies")
+        .expect(&out);
     assert!(there.contains("P    +1.00"), "{out}");
     assert!(!there.contains("R "), "{out}");
     assert!(later.contains("R    -1.00"), "{out}");
@@ -850,7 +852,11 @@ fn trades_counts_the_balance_where_both_sides_think_themselves_ahead() {
         .output()
         .expect("run python3");
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("1 games of B; 0 reach"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("1 games of B; 0 reach"),
+        "{}",
+        stdout(&o)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -103,12 +103,10 @@ fn search_position(
     }
 }
 
-/// The plies of `game` that `settings` asks for, first and last (from 1),
-/// and the game's positions: before each move and after the last.
-fn plies(game: &Game, settings: &Settings) -> Result<(usize, usize, Vec<Position>), String> {
-    let positions = game.positions()?;
-    let last = settings.to.unwrap_or(usize::MAX).min(game.moves.len());
-    Ok((settings.from.max(1), last, positions))
+/// The first ply of `game` that `settings` asks for (from 1) and the
+/// game's positions: before each move and after the last.
+fn plies(game: &Game, settings: &Settings) -> Result<(usize, Vec<Position>), String> {
+    Ok((settings.from.max(1), game.positions()?))
 }
 
 /// One analysed move: the score after it from its mover's view (the next
@@ -156,7 +154,7 @@ pub struct Review {
 
 impl Review {
     pub fn new(game: Game, settings: Settings) -> Result<Review, String> {
-        let (first, _, positions) = plies(&game, &settings)?;
+        let (first, positions) = plies(&game, &settings)?;
         let total = searched_count(positions.len(), &settings);
         Ok(Review {
             game,
@@ -233,12 +231,9 @@ fn analyse_chunk(
     let mut jobs: Vec<(usize, usize)> = Vec::new();
     let mut replayed = Vec::new();
     for (g, game) in games.iter().enumerate() {
-        let r = plies(game, settings).inspect(|(first, last, positions)| {
-            for p in 0..positions.len() {
-                if p + 1 >= *first && p <= *last {
-                    jobs.push((g, p));
-                }
-            }
+        let r = plies(game, settings).inspect(|(first, positions)| {
+            let count = searched_count(positions.len(), settings);
+            jobs.extend((first - 1..first - 1 + count).map(|p| (g, p)));
         });
         replayed.push(r);
     }
@@ -253,7 +248,7 @@ fn analyse_chunk(
                     let Some(&(g, p)) = jobs.get(i) else {
                         break;
                     };
-                    let Some(Ok((_, _, positions))) = replayed.get(g) else {
+                    let Some(Ok((_, positions))) = replayed.get(g) else {
                         continue;
                     };
                     let searched = search_position(&mut searcher, &positions[p], settings);
@@ -275,7 +270,7 @@ fn analyse_chunk(
     let mut at = 0;
     let mut out = Vec::new();
     for (g, r) in replayed.into_iter().enumerate() {
-        let (first, _, positions) = match r {
+        let (first, positions) = match r {
             Ok(x) => x,
             Err(e) => {
                 out.push(Err(format!("game {}: {e}", games[g].number)));
