@@ -823,16 +823,19 @@ fn trades_counts_the_balance_where_both_sides_think_themselves_ahead() {
                {+9.00/5 0.1s} 0-1\n";
     let path = dir.join("games.pgn");
     std::fs::write(&path, pgn).unwrap();
-    let o = Command::new("python3")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/trades.py"))
-        .arg(&path)
-        .arg("A")
-        .args(["--kyodai", env!("CARGO_BIN_EXE_kyodai")])
-        .args(["--from-ply", "1", "--later", "2"])
-        .output()
-        .expect("run python3");
-    assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
+    let run = |name: &str| {
+        let o = Command::new("python3")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/trades.py"))
+            .arg(&path)
+            .arg(name)
+            .args(["--kyodai", env!("CARGO_BIN_EXE_kyodai")])
+            .args(["--from-ply", "1", "--later", "2"])
+            .output()
+            .expect("run python3");
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let out = run("A");
     assert!(out.contains("1 games of A; 1 reach"), "{out}");
     assert!(out.contains("median ply 2\n"), "{out}");
     let (there, later) = out
@@ -843,20 +846,8 @@ fn trades_counts_the_balance_where_both_sides_think_themselves_ahead() {
     assert!(later.contains("R    -1.00"), "{out}");
     assert!(!later.contains("P "), "{out}");
     // B never scores itself ahead while A does: no such ply.
-    let o = Command::new("python3")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/trades.py"))
-        .arg(&path)
-        .arg("B")
-        .args(["--kyodai", env!("CARGO_BIN_EXE_kyodai")])
-        .args(["--from-ply", "1"])
-        .output()
-        .expect("run python3");
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("1 games of B; 0 reach"),
-        "{}",
-        stdout(&o)
-    );
+    let out = run("B");
+    assert!(out.contains("1 games of B; 0 reach"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -227,16 +227,18 @@ fn analyse_chunk(
     settings: &Settings,
     progress: &Progress,
 ) -> Vec<Result<Analysed, String>> {
-    // The positions to search: before each analysed move and after the last.
-    let mut jobs: Vec<(usize, usize)> = Vec::new();
-    let mut replayed = Vec::new();
-    for (g, game) in games.iter().enumerate() {
-        let r = plies(game, settings).inspect(|(first, positions)| {
+    let replayed: Vec<_> = games.iter().map(|game| plies(game, settings)).collect();
+    // The positions to search: before each analysed move and after the
+    // last, each with its game and ply (from 0).
+    let jobs: Vec<(usize, usize, &Position)> = replayed
+        .iter()
+        .enumerate()
+        .filter_map(|(g, r)| Some((g, r.as_ref().ok()?)))
+        .flat_map(|(g, (first, positions))| {
             let count = searched_count(positions.len(), settings);
-            jobs.extend((first - 1..first - 1 + count).map(|p| (g, p)));
-        });
-        replayed.push(r);
-    }
+            (first - 1..first - 1 + count).map(move |p| (g, p, &positions[p]))
+        })
+        .collect();
     let results: Mutex<Vec<Option<Searched>>> = Mutex::new(vec![None; jobs.len()]);
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
@@ -245,13 +247,10 @@ fn analyse_chunk(
                 let mut searcher = Searcher::new(HASH_MB, Arc::new(AtomicBool::new(false)));
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(g, p)) = jobs.get(i) else {
+                    let Some(&(g, p, pos)) = jobs.get(i) else {
                         break;
                     };
-                    let Some(Ok((_, positions))) = replayed.get(g) else {
-                        continue;
-                    };
-                    let searched = search_position(&mut searcher, &positions[p], settings);
+                    let searched = search_position(&mut searcher, pos, settings);
                     if let Ok(mut r) = results.lock() {
                         r[i] = searched;
                     }
