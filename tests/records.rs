@@ -129,3 +129,92 @@ fn a_bad_move_in_a_kif_names_game_ply_and_text_and_keeps_the_moves_before() {
         read.problems
     );
 }
+
+/// A Chu game of 8 opening plies from each side's quiet moves, then twice
+/// round a cycle (a piece of each side out and back): positions that
+/// recur, whose history the repetition rules read.
+fn game_with_a_cycle() -> record::Game {
+    let v = set()
+        .find_with("chu", kyodai::variant::Rules::Lishogi)
+        .expect("chu");
+    let mut pos = kyodai::board::Position::start(v);
+    let mut moves: Vec<String> = Vec::new();
+    let quiet = |pos: &mut kyodai::board::Position| {
+        kyodai::game::legal_moves(pos)
+            .into_iter()
+            .filter(|&m| !kyodai::movegen::is_capture(pos, m) && !m.promotes())
+            .collect::<Vec<_>>()
+    };
+    for ply in 0..8 {
+        let list = quiet(&mut pos);
+        let mv = list[(ply * 7) % list.len()];
+        moves.push(mv.to_string());
+        pos.make(mv);
+    }
+    // A quiet move of each side that the same piece can take back.
+    let reversible = |pos: &mut kyodai::board::Position| {
+        quiet(pos)
+            .into_iter()
+            .find(|&m| {
+                m.kills().is_empty() && {
+                    let back = format!("{}{}", m.to(), m.from());
+                    pos.make(m);
+                    pos.make_null();
+                    let ok = kyodai::movegen::parse_move(pos, &back).is_ok();
+                    pos.unmake();
+                    pos.unmake();
+                    ok
+                }
+            })
+            .expect("a move that can be taken back")
+    };
+    let out = reversible(&mut pos);
+    pos.make(out);
+    let answer = reversible(&mut pos);
+    let cycle = [
+        out.to_string(),
+        answer.to_string(),
+        format!("{}{}", out.to(), out.from()),
+        format!("{}{}", answer.to(), answer.from()),
+    ];
+    for _ in 0..2 {
+        moves.extend(cycle.iter().cloned());
+    }
+    let text = format!(
+        "[Variant \"chu\"]\n[Rules \"lishogi\"]\n\n{} *\n",
+        moves.join(" ")
+    );
+    let read = record::read(&text, set(), None);
+    assert!(read.problems.is_empty(), "{:?}", read.problems);
+    read.games.into_iter().next().expect("one game")
+}
+
+#[test]
+fn a_game_s_positions_taken_back_from_its_last_are_those_it_passed_through() {
+    let game = game_with_a_cycle();
+    assert_eq!(game.moves.len(), 16);
+    let positions = game.positions().expect("replays");
+    assert_eq!(positions.len(), 17);
+    let mut passed = Vec::new();
+    let last = game
+        .replay(|pos, _, _| passed.push(pos.clone()))
+        .expect("replays");
+    passed.push(last);
+    let mut recurring = 0;
+    for (i, pos) in passed.iter().enumerate() {
+        let back = positions.at(i).expect("within the game");
+        assert_eq!(back.fen(), pos.fen(), "ply {i}");
+        assert_eq!(back.search_key(), pos.search_key(), "ply {i}");
+        assert_eq!(back.ply(), pos.ply(), "ply {i}");
+        assert_eq!(back.move_back(0), pos.move_back(0), "ply {i}");
+        assert_eq!(
+            back.earlier_occurrences(),
+            pos.earlier_occurrences(),
+            "ply {i}"
+        );
+        recurring += usize::from(pos.earlier_occurrences() > 0);
+    }
+    // The cycle's positions came back: the history matters here.
+    assert!(recurring >= 4, "{recurring}");
+    assert!(positions.at(17).is_none());
+}

@@ -11,7 +11,7 @@ use crate::board::Position;
 use crate::clock::Instant;
 use crate::game;
 use crate::moves::Move;
-use crate::record::{self, Game};
+use crate::record::{self, Game, GamePositions};
 use crate::search::{Limits, MATE, Searcher};
 use crate::time::Budget;
 use crate::types::Color;
@@ -24,10 +24,9 @@ use std::time::Duration;
 const LINE_MOVES: usize = 10;
 /// Transposition table of each thread, megabytes.
 const HASH_MB: usize = 16;
-/// Games replayed and searched together by `analyse`: each position kept
-/// for its search carries the game's history, so a game costs memory by
-/// the square of its length, and a file of thousands of games is taken a
-/// few at a time.
+/// Games replayed and searched together by `analyse`: a file of thousands
+/// of games is taken a few at a time, each game's positions kept as its
+/// last (`GamePositions`).
 const GAMES_AT_ONCE: usize = 16;
 
 /// How each position is searched, and which plies.
@@ -105,7 +104,7 @@ fn search_position(
 
 /// The first ply of `game` that `settings` asks for (from 1) and the
 /// game's positions: before each move and after the last.
-fn plies(game: &Game, settings: &Settings) -> Result<(usize, Vec<Position>), String> {
+fn plies(game: &Game, settings: &Settings) -> Result<(usize, GamePositions), String> {
     Ok((settings.from.max(1), game.positions()?))
 }
 
@@ -144,7 +143,7 @@ pub struct Review {
     game: Game,
     settings: Settings,
     first: usize,
-    positions: Vec<Position>,
+    positions: GamePositions,
     /// The positions searched, from the one before ply `first`.
     searched: Vec<Option<Searched>>,
     /// How many positions are to be searched.
@@ -178,7 +177,10 @@ impl Review {
             return false;
         }
         let index = self.first - 1 + self.searched.len();
-        let searched = search_position(&mut self.searcher, &self.positions[index], &self.settings);
+        let searched = self
+            .positions
+            .at(index)
+            .and_then(|pos| search_position(&mut self.searcher, &pos, &self.settings));
         self.searched.push(searched);
         true
     }
@@ -229,14 +231,14 @@ fn analyse_chunk(
 ) -> Vec<Result<Analysed, String>> {
     let replayed: Vec<_> = games.iter().map(|game| plies(game, settings)).collect();
     // The positions to search: before each analysed move and after the
-    // last, each with its game and ply (from 0).
-    let jobs: Vec<(usize, usize, &Position)> = replayed
+    // last, each with its game and ply (from 0), and the game's positions.
+    let jobs: Vec<(usize, usize, &GamePositions)> = replayed
         .iter()
         .enumerate()
         .filter_map(|(g, r)| Some((g, r.as_ref().ok()?)))
         .flat_map(|(g, (first, positions))| {
             let count = searched_count(positions.len(), settings);
-            (first - 1..first - 1 + count).map(move |p| (g, p, &positions[p]))
+            (first - 1..first - 1 + count).map(move |p| (g, p, positions))
         })
         .collect();
     let results: Mutex<Vec<Option<Searched>>> = Mutex::new(vec![None; jobs.len()]);
@@ -247,10 +249,12 @@ fn analyse_chunk(
                 let mut searcher = Searcher::new(HASH_MB, Arc::new(AtomicBool::new(false)));
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(g, p, pos)) = jobs.get(i) else {
+                    let Some(&(g, p, positions)) = jobs.get(i) else {
                         break;
                     };
-                    let searched = search_position(&mut searcher, pos, settings);
+                    let searched = positions
+                        .at(p)
+                        .and_then(|pos| search_position(&mut searcher, &pos, settings));
                     if let Ok(mut r) = results.lock() {
                         r[i] = searched;
                     }
@@ -284,22 +288,19 @@ fn analyse_chunk(
     out
 }
 
-/// The score after move `ply` (from 1) from its mover's view, where the
-/// game ended with it: a win, a loss or a draw by the rules.
-fn ending_score(game: &Game, positions: &[Position], ply: usize) -> Option<i32> {
-    let mut before = positions[ply - 1].clone();
-    let mover = before.side();
-    let end = game::play_accepted(&mut before, game.moves[ply - 1].mv).ok()??;
-    Some(match end.winner {
+/// The score of `ending`, the game's end with a move of `mover`, from the
+/// mover's view: a win, a loss or a draw by the rules.
+fn ending_score(ending: &game::Ending, mover: Color) -> i32 {
+    match ending.winner {
         Some(w) if w == mover => MATE - 1,
         Some(_) => -(MATE - 1),
         None => 0,
-    })
+    }
 }
 
 fn annotate(
     game: &Game,
-    positions: &[Position],
+    positions: &GamePositions,
     first: usize,
     searched: &[Option<Searched>],
 ) -> Analysed {
@@ -310,11 +311,18 @@ fn annotate(
     let mut reviews = Vec::new();
     // searched[k] is the position before ply first + k.
     let at = |ply: usize| searched.get(ply - first).and_then(Option::as_ref);
+    // The game walked through from the first analysed ply, one move a ply.
+    let mut pos = positions.at(first - 1);
     for ply in first..first + searched.len().saturating_sub(1) {
+        let Some(walked) = pos.as_mut() else { break };
+        let mover = walked.side();
+        // The game replayed with these moves already: none is refused.
+        let Ok(ending) = game::play_accepted(walked, game.moves[ply - 1].mv) else {
+            break;
+        };
         let Some(before) = at(ply) else { continue };
-        let mover = positions[ply - 1].side();
         let m = &mut out.moves[ply - 1];
-        let (after, depth, seconds) = match (ending_score(game, positions, ply), at(ply + 1)) {
+        let (after, depth, seconds) = match (ending.map(|e| ending_score(&e, mover)), at(ply + 1)) {
             (Some(s), _) => (s, 0, 0.0),
             (None, Some(next)) => (-next.score, next.depth, next.seconds),
             (None, None) => continue,

@@ -78,20 +78,34 @@ fn problem_json(p: &Problem) -> String {
 }
 
 fn game_json(game: &Game) -> Result<String, String> {
-    let positions = game.positions()?;
     let lishogi = lishogi_notation(game.variant);
-    let mut plies = Vec::with_capacity(game.moves.len());
+    // Each move's notations from the position before it; its FEN is the
+    // position after it: the next move's before, or the last position.
+    let mut moves = Vec::with_capacity(game.moves.len());
+    let mut fens_after = Vec::with_capacity(game.moves.len());
     let mut last_to = None;
-    for (i, m) in game.moves.iter().enumerate() {
-        plies.push(format!(
-            "{{{},\"shown\":{},\"fen\":{},\"comments\":{}}}",
-            notations(&positions[i], m.mv, last_to, lishogi),
-            json_text(&m.text),
-            json_text(&positions[i + 1].fen()),
-            array(m.comments.iter().map(|c| json_text(c)))
-        ));
+    let last = game.replay(|pos, m, ply| {
+        if ply > 0 {
+            fens_after.push(pos.fen());
+        }
+        moves.push(notations(pos, m.mv, last_to, lishogi));
         last_to = Some(m.mv.to());
+    })?;
+    if !game.moves.is_empty() {
+        fens_after.push(last.fen());
     }
+    let plies =
+        game.moves
+            .iter()
+            .zip(moves.iter().zip(&fens_after))
+            .map(|(m, (notations, fen))| {
+                format!(
+                    "{{{notations},\"shown\":{},\"fen\":{},\"comments\":{}}}",
+                    json_text(&m.text),
+                    json_text(fen),
+                    array(m.comments.iter().map(|c| json_text(c)))
+                )
+            });
     let tags = game
         .tags
         .iter()
@@ -170,8 +184,7 @@ pub fn start_review(
 
 /// The engine's better line for a move that lost, from the position
 /// before it, in each notation.
-fn better_json(positions: &[Position], game: &Game, r: &PlyReview, lishogi: bool) -> String {
-    let mut pos = positions[r.ply - 1].clone();
+fn better_json(mut pos: Position, game: &Game, r: &PlyReview, lishogi: bool) -> String {
     let last_to = (r.ply >= 2).then(|| game.moves[r.ply - 2].mv.to());
     let first = r
         .line
@@ -216,8 +229,8 @@ pub fn review_json(a: &Analysed) -> String {
             t.blunders
         )
     });
-    // Replayed by the review already; an empty list only if that changed.
-    let positions = a.game.positions().unwrap_or_default();
+    // Replayed by the review already; none only if that changed.
+    let positions = a.game.positions().ok();
     let lishogi = lishogi_notation(a.game.variant);
     let plies = a.plies.iter().map(|r| {
         let f = &r.figures;
@@ -226,10 +239,10 @@ pub fn review_json(a: &Analysed) -> String {
         } else {
             100.0 - f.win_after
         };
-        let better = match f.judgement {
-            Some(_) if r.ply <= positions.len() => better_json(&positions, &a.game, r, lishogi),
-            _ => "null".to_string(),
-        };
+        // The position before a judged move only: each is the game's last
+        // with moves taken back.
+        let before = f.judgement.and(positions.as_ref()).and_then(|p| p.at(r.ply - 1));
+        let better = before.map_or_else(|| "null".to_string(), |pos| better_json(pos, &a.game, r, lishogi));
         format!(
             "{{\"ply\":{},\"score\":{},\"depth\":{},\"sente\":{},\"accuracy\":{},\"judgement\":{},\"better\":{better}}}",
             r.ply,

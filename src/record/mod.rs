@@ -15,8 +15,8 @@ pub mod replay;
 pub mod usi;
 
 pub use replay::{
-    Format, Game, GameMove, MAX_BYTES, MAX_COMMENT_CHARS, MAX_GAMES, MAX_PLIES, MAX_TAGS, Problem,
-    Read, same_position,
+    Format, Game, GameMove, GamePositions, MAX_BYTES, MAX_COMMENT_CHARS, MAX_GAMES, MAX_PLIES,
+    MAX_TAGS, Problem, Read, same_position,
 };
 
 use crate::variant::{Variant, VariantSet};

@@ -119,11 +119,48 @@ impl Game {
     }
 
     /// The position before each move and the one after the last.
-    pub fn positions(&self) -> Result<Vec<Position>, String> {
-        let mut out = Vec::with_capacity(self.moves.len() + 1);
-        let last = self.replay(|pos, _, _| out.push(pos.clone()))?;
-        out.push(last);
-        Ok(out)
+    pub fn positions(&self) -> Result<GamePositions, String> {
+        Ok(GamePositions {
+            last: self.replay(|_, _, _| {})?,
+            len: self.moves.len() + 1,
+        })
+    }
+}
+
+/// A game's positions, before each move and after the last, kept as the
+/// last one: an earlier one is that position with moves taken back. Each
+/// position carries the game's history up to it (the repetition rules
+/// read it), so a list of them all would cost memory by the square of the
+/// game's length, gigabytes for a record of `MAX_PLIES`; this costs one
+/// position's.
+#[derive(Clone)]
+pub struct GamePositions {
+    last: Position,
+    len: usize,
+}
+
+impl GamePositions {
+    /// How many: the game's moves plus one.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Never: a game has at least its start position.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The position before move `index` (from 0; `len() - 1`: after the
+    /// last move), with its history; `None` past the last.
+    pub fn at(&self, index: usize) -> Option<Position> {
+        if index >= self.len {
+            return None;
+        }
+        let mut pos = self.last.clone();
+        for _ in index + 1..self.len {
+            pos.unmake();
+        }
+        Some(pos)
     }
 }
 
