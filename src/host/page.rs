@@ -79,30 +79,26 @@ fn problem_json(p: &Problem) -> String {
 
 fn game_json(game: &Game) -> Result<String, String> {
     let lishogi = lishogi_notation(game.variant);
-    // Each move's notations from the position before it; its FEN is the
-    // position after it: the next move's before, or the last position.
+    // Each move's notations from the position before it, and the FEN of
+    // every position: before each move and after the last.
     let mut moves = Vec::with_capacity(game.moves.len());
-    let mut fens_after = Vec::with_capacity(game.moves.len());
+    let mut fens = Vec::with_capacity(game.moves.len() + 1);
     let mut last_to = None;
-    let last = game.replay(|pos, m, ply| {
-        if ply > 0 {
-            fens_after.push(pos.fen());
-        }
+    let last = game.replay(|pos, m, _| {
+        fens.push(pos.fen());
         moves.push(notations(pos, m.mv, last_to, lishogi));
         last_to = Some(m.mv.to());
     })?;
-    if !game.moves.is_empty() {
-        fens_after.push(last.fen());
-    }
+    fens.push(last.fen());
     let plies =
         game.moves
             .iter()
-            .zip(moves.iter().zip(&fens_after))
-            .map(|(m, (notations, fen))| {
+            .zip(moves.iter().zip(&fens[1..]))
+            .map(|(m, (notations, fen_after))| {
                 format!(
                     "{{{notations},\"shown\":{},\"fen\":{},\"comments\":{}}}",
                     json_text(&m.text),
-                    json_text(fen),
+                    json_text(fen_after),
                     array(m.comments.iter().map(|c| json_text(c)))
                 )
             });
