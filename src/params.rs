@@ -66,13 +66,17 @@ params! {
         "late move reduction ln(depth) ln(moves) / (this / 100)";
     LmrNonPv "lmr-non-pv" = 0 in 0..=3 step 1:
         "plies a late move is reduced more at a node off the principal variation";
+    LmrMinMove "lmr-min-move" = 4 in 2..=8 step 1:
+        "the first move in a node's order that late move reductions may reduce (the first searched is 1)";
     LmrCutNode "lmr-cut-node" = 0 in 0..=3 step 1:
         "plies a late move is reduced more at a node expected to fail high (a cut node: Stockfish's cutNode)";
+    LmrHistory "lmr-history" = 32 in 0..=1024 step 16:
+        "history per ply a late quiet move is reduced less (history above zero) or more (below), at most 2 plies either way (0: history plays no part)";
     NullEvalDivisor "null-eval-divisor" = 0 in 0..=1000 step 25:
         "static score above beta per extra ply of null-move reduction, at most 3 (cp; 0: none)";
     IirDepth "iir-depth" = 99 in 2..=99 step 1:
         "shallowest node without a hash move searched a ply less (99: none)";
-    HistoryGravity "history-gravity" = 0 in 0..=1 step 1:
+    HistoryGravity "history-gravity" = 1 in 0..=1 step 1:
         "1: quiet moves' history falls for those that failed, pulled to zero (0: rises only)";
     QsDelta "qs-delta" = 200 in 0..=1000 step 25:
         "quiescence delta-pruning margin (cp)";

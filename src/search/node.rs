@@ -5,7 +5,7 @@
 
 use super::ordering::{
     GOOD_CAPTURE, HISTORY_MAX, KILLER_SCORE, LESSER_VARIANT, TT_MOVE, add_with_gravity,
-    capture_gain, history_slot, pick,
+    capture_gain, history_slot, pick, reduction_by_history,
 };
 use super::scores::{INF, MATE, MATE_BOUND, over_score, repetition_score, score_to_tt, table_cut};
 use super::worker::{MAX_PLY, Shared, Worker};
@@ -268,12 +268,29 @@ impl Worker {
                 let child_cut = !pv_node && !cut_node;
                 score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1, child_cut);
             } else {
-                let reduce = if reducible && depth >= 3 && legal > 3 && !in_check {
+                let reduce = if reducible
+                    && depth >= 3
+                    && legal as i32 >= param(P::LmrMinMove)
+                    && !in_check
+                {
                     let extra = if pv_node { 0 } else { param(P::LmrNonPv) }
                         + if cut_node { param(P::LmrCutNode) } else { 0 }
                         + i32::from(!improving);
-                    (self.reductions[(depth as usize).min(63)][legal.min(63)] + extra)
-                        .min(depth - 2)
+                    // A quiet move's history moves its reduction: one that
+                    // has cut off elsewhere is reduced less, one that has
+                    // failed more. Its ordering score is its history.
+                    let by_history = if ordinary {
+                        reduction_by_history(rank, param(P::LmrHistory))
+                    } else {
+                        0
+                    };
+                    if by_history < 0 {
+                        self.stats.reduced_less_by_history += 1;
+                    } else if by_history > 0 {
+                        self.stats.reduced_more_by_history += 1;
+                    }
+                    (self.reductions[(depth as usize).min(63)][legal.min(63)] + extra + by_history)
+                        .clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -382,9 +399,10 @@ impl Worker {
     /// where it stands (the history gravity of Stockfish and its
     /// followers), so that what worked long ago fades.
     ///
-    /// Under `history-gravity = 0` (the default: gravity was neutral in
-    /// self-play against the current pruning) the history only rises, by
-    /// the depth squared, up to a cap.
+    /// Under `history-gravity = 0` the history only rises, by the depth
+    /// squared, up to a cap: it orders the quiet moves as well (gravity
+    /// alone was neutral in self-play), but it cannot tell the late
+    /// reductions (`lmr-history`) which moves have failed.
     pub(super) fn reward(
         &mut self,
         pos: &Position,

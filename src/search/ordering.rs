@@ -91,6 +91,16 @@ pub(super) fn with_gravity(h: i32, bonus: i32) -> i32 {
     h + bonus - h * bonus.abs() / HISTORY_MAX
 }
 
+/// The plies a late quiet move's reduction changes by for its `history`
+/// (`lmr-history`): one less for each `per_ply` above zero, one more for
+/// each below, at most two either way; none where `per_ply` is 0.
+pub(super) fn reduction_by_history(history: i32, per_ply: i32) -> i32 {
+    if per_ply <= 0 {
+        return 0;
+    }
+    (-history / per_ply).clamp(-2, 2)
+}
+
 /// The order of a capture that does not lose its exchange at first sight:
 /// by what it takes (`capture_gain`), moved by its history, which never
 /// takes it out of the range whose exchanges are judged when picked

@@ -33,6 +33,10 @@ pub struct SearchStats {
     /// at full depth when the reduced search came back above alpha.
     pub reduced: u64,
     pub re_searched: u64,
+    /// Late quiet moves whose reduction their history lowered, and raised
+    /// (`lmr-history`).
+    pub reduced_less_by_history: u64,
+    pub reduced_more_by_history: u64,
     /// Beta cut-offs in nodes searched to a depth: all of them, by the
     /// first move searched, by a capture.
     pub cutoffs: u64,
@@ -56,6 +60,8 @@ impl AddAssign for SearchStats {
         self.losing_captures_pruned += o.losing_captures_pruned;
         self.reduced += o.reduced;
         self.re_searched += o.re_searched;
+        self.reduced_less_by_history += o.reduced_less_by_history;
+        self.reduced_more_by_history += o.reduced_more_by_history;
         self.cutoffs += o.cutoffs;
         self.first_move_cutoffs += o.first_move_cutoffs;
         self.capture_cutoffs += o.capture_cutoffs;
@@ -117,6 +123,16 @@ impl fmt::Display for SearchStats {
                 "reduced moves searched again, of those reduced",
                 self.re_searched,
                 Some(self.reduced),
+            ),
+            (
+                "late moves reduced less by their history",
+                self.reduced_less_by_history,
+                None,
+            ),
+            (
+                "late moves reduced more by their history",
+                self.reduced_more_by_history,
+                None,
             ),
             (
                 "beta cut-offs, of nodes to a depth",

@@ -3,7 +3,8 @@
 
 use super::limits::{Limits, Outcome, RootPolicy};
 use super::ordering::{
-    GOOD_CAPTURE, HISTORY_MAX, good_capture_order, keep_strongest_variants, with_gravity,
+    GOOD_CAPTURE, HISTORY_MAX, good_capture_order, keep_strongest_variants, reduction_by_history,
+    with_gravity,
 };
 use super::scores::MATE_BOUND;
 use super::searcher::Searcher;
@@ -484,4 +485,16 @@ fn history_stays_bounded_and_never_demotes_a_good_capture() {
     assert!(good_capture_order(800, -100) < good_capture_order(800, 0));
     assert_eq!(good_capture_order(800, -5_000), GOOD_CAPTURE);
     assert_eq!(good_capture_order(-20, 0), GOOD_CAPTURE - 20);
+}
+
+#[test]
+fn history_moves_a_reduction_by_at_most_two_plies_either_way() {
+    assert_eq!(reduction_by_history(1_000, 0), 0);
+    assert_eq!(reduction_by_history(-1_000, 0), 0);
+    assert_eq!(reduction_by_history(31, 32), 0);
+    assert_eq!(reduction_by_history(-31, 32), 0);
+    assert_eq!(reduction_by_history(32, 32), -1);
+    assert_eq!(reduction_by_history(-64, 32), 2);
+    assert_eq!(reduction_by_history(HISTORY_MAX, 32), -2);
+    assert_eq!(reduction_by_history(-HISTORY_MAX, 32), 2);
 }
