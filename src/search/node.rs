@@ -268,32 +268,33 @@ impl Worker {
                 let child_cut = !pv_node && !cut_node;
                 score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1, child_cut);
             } else {
-                let reduce = if reducible
-                    && depth >= 3
-                    && legal as i32 >= param(P::LmrMinMove)
-                    && !in_check
-                {
-                    let extra = if pv_node { 0 } else { param(P::LmrNonPv) }
-                        + if cut_node { param(P::LmrCutNode) } else { 0 }
-                        + i32::from(!improving);
-                    // A quiet move's history moves its reduction: one that
-                    // has cut off elsewhere is reduced less, one that has
-                    // failed more. Its ordering score is its history.
-                    let by_history = if ordinary {
-                        reduction_by_history(rank, param(P::LmrHistory))
+                let reduce =
+                    if reducible && depth >= 3 && legal as i32 >= param(P::LmrMinMove) && !in_check
+                    {
+                        let extra = if pv_node { 0 } else { param(P::LmrNonPv) }
+                            + if cut_node { param(P::LmrCutNode) } else { 0 }
+                            + i32::from(!improving);
+                        // A quiet move's history moves its reduction: one that
+                        // has cut off elsewhere is reduced less, one that has
+                        // failed more. Its ordering score is its history.
+                        let by_history = if ordinary {
+                            reduction_by_history(rank, param(P::LmrHistory))
+                        } else {
+                            0
+                        };
+                        let by_count =
+                            self.reductions[(depth as usize).min(63)][legal.min(63)] + extra;
+                        let without = by_count.clamp(0, depth - 2);
+                        let with = (by_count + by_history).clamp(0, depth - 2);
+                        if with < without {
+                            self.stats.reduced_less_by_history += 1;
+                        } else if with > without {
+                            self.stats.reduced_more_by_history += 1;
+                        }
+                        with
                     } else {
                         0
                     };
-                    if by_history < 0 {
-                        self.stats.reduced_less_by_history += 1;
-                    } else if by_history > 0 {
-                        self.stats.reduced_more_by_history += 1;
-                    }
-                    (self.reductions[(depth as usize).min(63)][legal.min(63)] + extra + by_history)
-                        .clamp(0, depth - 2)
-                } else {
-                    0
-                };
                 score = -self.search(
                     shared,
                     pos,
