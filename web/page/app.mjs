@@ -230,25 +230,39 @@ async function continueGame() {
 }
 
 async function engineMove() {
-  const s = state.session;
-  const clock = state.clock;
+  const g = state.game;
   state.thinking = true;
   state.pv.clear();
   state.lastInfo = null;
   renderAll();
+  let played;
+  try {
+    played = await playEngineMove();
+  } finally {
+    // Kyodai's turn lasts until its move is on the board.
+    if (state.game === g) state.thinking = false;
+  }
+  renderAll();
+  if (played && state.game === g && !g.result && !humanPlays(g.side)) await engineMove();
+}
+
+/** Kyodai's move asked for and recorded: false where none counts. */
+
+async function playEngineMove() {
+  const s = state.session;
+  const clock = state.clock;
   // With a game clock Kyodai is told it before each move, as XBoard does.
   const side = state.game.side;
   const before = clock
     ? engineCommands(state.control, clock.show(side).main, clock.show(other(side)).main)
     : [];
   const { move, result } = await s.go(before);
-  state.thinking = false;
-  if (!move) return; // stopped: a take-back, a new game, or its time ran out
+  if (!move) return false; // stopped: a take-back, a new game, or its time ran out
   if (clock && !clock.press(state.moveAt)) {
     // Too late: the move does not count.
     await s.undo(1);
     await timeUp(side);
-    return;
+    return false;
   }
   const info = state.lastInfo;
   const secs = info ? info.centiseconds / 100 : (performance.now() - state.moveStarted) / 1000;
@@ -257,8 +271,7 @@ async function engineMove() {
     : formatTime(secs);
   await record(move, comment);
   if (result) endGame(result, state.moveAt);
-  renderAll();
-  if (!state.game.result && !humanPlays(state.game.side)) await engineMove();
+  return true;
 }
 
 async function startAnalysis() {
@@ -1082,10 +1095,21 @@ function showProblemError(text) {
  * answer within its limit, Kyodai plays its own best move. */
 async function defendProblem() {
   const g = state.game;
-  const tried = g.plies[g.plies.length - 1];
   state.thinking = true;
   state.pv.clear();
   renderAll();
+  try {
+    await answerProblemMove(g);
+  } finally {
+    // Kyodai's turn lasts until its reply is on the board (or the move is
+    // taken back): until then the player's clicks wait. A new game started
+    // meanwhile has its own turn.
+    if (state.game === g) state.thinking = false;
+  }
+}
+
+async function answerProblemMove(g) {
+  const tried = g.plies[g.plies.length - 1];
   const job = state.engine.defendMate(problemRequest(g.plies.length), { timeMs: solverLimit() });
   state.defending = job;
   let answer;
@@ -1097,7 +1121,6 @@ async function defendProblem() {
     answer = { error: e.message };
   } finally {
     if (state.defending === job) state.defending = null;
-    state.thinking = false;
   }
   if (state.game !== g) return;
   if (answer.check === false) {
