@@ -72,6 +72,10 @@ params! {
         "plies a late move is reduced more at a node expected to fail high (a cut node: Stockfish's cutNode)";
     LmrHistory "lmr-history" = 32 in 0..=1024 step 16:
         "history per ply a late quiet move is reduced less (history above zero) or more (below), at most 2 plies either way (0: history plays no part)";
+    LmrOffset "lmr-offset" = 0 in -100..=300 step 20:
+        "hundredths of a ply added to every late move reduction before it is rounded down";
+    LmrCaptures "lmr-captures" = 0 in 0..=1 step 1:
+        "1: late move reductions reach captures, promotions and killers too, all but the hash move (0: quiet moves and lesser capture variants only)";
     NullEvalDivisor "null-eval-divisor" = 0 in 0..=1000 step 25:
         "static score above beta per extra ply of null-move reduction, at most 3 (cp; 0: none)";
     IirDepth "iir-depth" = 99 in 2..=99 step 1:

@@ -924,4 +924,13 @@ fn every_coefficient_at_its_bounds_searches() {
     }
     assert!(names >= 20, "{listing}");
     assert_ne!(nodes_of(&["bench", "4", "--param", "improving=1"]), plain);
+    // Late captures reduced, and every reduction a ply longer.
+    assert_ne!(
+        nodes_of(&["bench", "4", "--param", "lmr-captures=1"]),
+        plain
+    );
+    assert_ne!(
+        nodes_of(&["bench", "4", "--param", "lmr-offset=100"]),
+        plain
+    );
 }

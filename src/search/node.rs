@@ -5,7 +5,7 @@
 
 use super::ordering::{
     GOOD_CAPTURE, HISTORY_MAX, KILLER_SCORE, LESSER_VARIANT, TT_MOVE, add_with_gravity,
-    capture_gain, history_slot, pick, reduction_by_history,
+    capture_gain, history_slot, pick, reduction_by_history, reduction_in_plies,
 };
 use super::scores::{INF, MATE, MATE_BOUND, over_score, repetition_score, score_to_tt, table_cut};
 use super::worker::{MAX_PLY, Shared, Worker};
@@ -214,9 +214,9 @@ impl Worker {
             };
             let capture = is_capture(pos, mv);
             let quiet = !capture && !mv.promotes();
-            // Hash move, captures, promotions and killers are never pruned
-            // or reduced; lesser variants of a capture (ordered below the
-            // killers) may be reduced.
+            // Hash move, captures, promotions and killers are never pruned,
+            // and reduced only under `lmr-captures`; lesser variants of a
+            // capture (ordered below the killers) may be reduced.
             let ordinary = quiet && rank < KILLER_SCORE;
             let reducible = rank < KILLER_SCORE;
             if futile && ordinary && legal > 0 {
@@ -268,33 +268,18 @@ impl Worker {
                 let child_cut = !pv_node && !cut_node;
                 score = -self.search(shared, pos, depth - 1, -beta, -alpha, ply + 1, child_cut);
             } else {
-                let reduce =
-                    if reducible && depth >= 3 && legal as i32 >= param(P::LmrMinMove) && !in_check
-                    {
-                        let extra = if pv_node { 0 } else { param(P::LmrNonPv) }
-                            + if cut_node { param(P::LmrCutNode) } else { 0 }
-                            + i32::from(!improving);
-                        // A quiet move's history moves its reduction: one that
-                        // has cut off elsewhere is reduced less, one that has
-                        // failed more. Its ordering score is its history.
-                        let by_history = if ordinary {
-                            reduction_by_history(rank, param(P::LmrHistory))
-                        } else {
-                            0
-                        };
-                        let by_count =
-                            self.reductions[(depth as usize).min(63)][legal.min(63)] + extra;
-                        let without = by_count.clamp(0, depth - 2);
-                        let with = (by_count + by_history).clamp(0, depth - 2);
-                        if with < without {
-                            self.stats.reduced_less_by_history += 1;
-                        } else if with > without {
-                            self.stats.reduced_more_by_history += 1;
-                        }
-                        with
-                    } else {
-                        0
-                    };
+                let reduce = if (reducible || param(P::LmrCaptures) == 1)
+                    && depth >= 3
+                    && legal as i32 >= param(P::LmrMinMove)
+                    && !in_check
+                {
+                    // A quiet move's history moves its reduction: its
+                    // ordering score is its history.
+                    let history = ordinary.then_some(rank);
+                    self.late_move_reduction(depth, legal, pv_node, cut_node, improving, history)
+                } else {
+                    0
+                };
                 score = -self.search(
                     shared,
                     pos,
@@ -392,6 +377,40 @@ impl Worker {
         self.tt
             .store(key, best_move, score_to_tt(best, ply), depth as i16, bound);
         best
+    }
+
+    /// The plies a late move is searched less at a node of `depth`, the
+    /// `legal`-th move searched: by the count (deeper nodes and later
+    /// moves are reduced more), more off the principal variation, at a
+    /// node expected to fail high and where the position is not improving
+    /// (each under its coefficient), by `lmr-offset` hundredths of a ply
+    /// everywhere; a quiet move's `history` lowers it where the move has
+    /// cut off elsewhere and raises it where it has failed. At most
+    /// `depth - 2`: the move keeps a ply of its own.
+    fn late_move_reduction(
+        &mut self,
+        depth: i32,
+        legal: usize,
+        pv_node: bool,
+        cut_node: bool,
+        improving: bool,
+        history: Option<i32>,
+    ) -> i32 {
+        let extra = if pv_node { 0 } else { param(P::LmrNonPv) }
+            + if cut_node { param(P::LmrCutNode) } else { 0 }
+            + i32::from(!improving);
+        let by_history = history.map_or(0, |h| reduction_by_history(h, param(P::LmrHistory)));
+        let hundredths = self.reductions[(depth as usize).min(63)][legal.min(63)]
+            + param(P::LmrOffset)
+            + 100 * extra;
+        let without = reduction_in_plies(hundredths, 0, depth);
+        let with = reduction_in_plies(hundredths, by_history, depth);
+        if with < without {
+            self.stats.reduced_less_by_history += 1;
+        } else if with > without {
+            self.stats.reduced_more_by_history += 1;
+        }
+        with
     }
 
     /// A quiet move cut off: it becomes the first killer, its history

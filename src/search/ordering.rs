@@ -101,6 +101,14 @@ pub(super) fn reduction_by_history(history: i32, per_ply: i32) -> i32 {
     (-history / per_ply).clamp(-2, 2)
 }
 
+/// A late move reduction of `hundredths` of a ply (rounding's half
+/// included) and `by_history` whole plies, in whole plies at a node of
+/// `depth`: rounded down, none where the total is negative, and at most
+/// `depth - 2`, so that the move keeps a ply of its own.
+pub(super) fn reduction_in_plies(hundredths: i32, by_history: i32, depth: i32) -> i32 {
+    (hundredths.div_euclid(100) + by_history).clamp(0, (depth - 2).max(0))
+}
+
 /// The order of a capture that does not lose its exchange at first sight:
 /// by what it takes (`capture_gain`), moved by its history, which never
 /// takes it out of the range whose exchanges are judged when picked

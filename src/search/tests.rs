@@ -4,7 +4,7 @@
 use super::limits::{Limits, Outcome, RootPolicy};
 use super::ordering::{
     GOOD_CAPTURE, HISTORY_MAX, good_capture_order, keep_strongest_variants, reduction_by_history,
-    with_gravity,
+    reduction_in_plies, with_gravity,
 };
 use super::scores::MATE_BOUND;
 use super::searcher::Searcher;
@@ -497,4 +497,19 @@ fn history_moves_a_reduction_by_at_most_two_plies_either_way() {
     assert_eq!(reduction_by_history(-64, 32), 2);
     assert_eq!(reduction_by_history(HISTORY_MAX, 32), -2);
     assert_eq!(reduction_by_history(-HISTORY_MAX, 32), 2);
+}
+
+#[test]
+fn a_reduction_in_hundredths_is_whole_plies_rounded_down_within_the_depth() {
+    assert_eq!(reduction_in_plies(399, 0, 10), 3);
+    assert_eq!(reduction_in_plies(400, 0, 10), 4);
+    // `lmr-offset` of -100 on a table value under a ply: no reduction,
+    // not a ply deeper.
+    assert_eq!(reduction_in_plies(-50, 0, 10), 0);
+    assert_eq!(reduction_in_plies(150, -2, 10), 0);
+    assert_eq!(reduction_in_plies(150, 2, 10), 3);
+    // The move keeps a ply: at depth 5, three at most.
+    assert_eq!(reduction_in_plies(900, 0, 5), 3);
+    assert_eq!(reduction_in_plies(200, 2, 5), 3);
+    assert_eq!(reduction_in_plies(900, 0, 2), 0);
 }

@@ -118,7 +118,8 @@ pub(super) struct Worker {
     /// Each ply's static evaluation on the line being searched (`-INF`
     /// in check), to tell whether the mover's position is improving.
     pub(super) static_evals: Vec<i32>,
-    /// Late-move reduction by depth and move number.
+    /// Late-move reduction by depth and move number, in hundredths of a
+    /// ply, rounding's half included.
     pub(super) reductions: Vec<[i32; 64]>,
     pub(super) lists: Vec<Vec<Move>>,
     pub(super) scores: Vec<Vec<i32>>,
@@ -173,7 +174,8 @@ impl Worker {
                     let mut row = [0; 64];
                     for (n, r) in row.iter_mut().enumerate().skip(1) {
                         if d > 0 {
-                            *r = (0.5 + (d as f64).ln() * (n as f64).ln() / lmr_divisor) as i32;
+                            *r = (100.0 * (0.5 + (d as f64).ln() * (n as f64).ln() / lmr_divisor))
+                                as i32;
                         }
                     }
                     row
