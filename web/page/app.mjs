@@ -247,7 +247,6 @@ async function engineMove() {
 }
 
 /** Kyodai's move asked for and recorded: false where none counts. */
-
 async function playEngineMove() {
   const s = state.session;
   const clock = state.clock;
