@@ -229,19 +229,25 @@ async function continueGame() {
   renderAll();
 }
 
-async function engineMove() {
+/** Kyodai's turn: it is thinking from the start until `play` has put its
+ * move on the board (or the turn was taken away); a new game started
+ * meanwhile has its own turn. Returns what `play` returns. */
+async function kyodaisTurn(play) {
   const g = state.game;
   state.thinking = true;
   state.pv.clear();
-  state.lastInfo = null;
   renderAll();
-  let played;
   try {
-    played = await playEngineMove();
+    return await play(g);
   } finally {
-    // Kyodai's turn lasts until its move is on the board.
     if (state.game === g) state.thinking = false;
   }
+}
+
+async function engineMove() {
+  const g = state.game;
+  state.lastInfo = null;
+  const played = await kyodaisTurn(playEngineMove);
   renderAll();
   if (played && state.game === g && !g.result && !humanPlays(g.side)) await engineMove();
 }
@@ -1092,19 +1098,8 @@ function showProblemError(text) {
  * of the attacker's must give check) and answers with the defence that
  * holds out longest; where the attack has failed, or the solver finds no
  * answer within its limit, Kyodai plays its own best move. */
-async function defendProblem() {
-  const g = state.game;
-  state.thinking = true;
-  state.pv.clear();
-  renderAll();
-  try {
-    await answerProblemMove(g);
-  } finally {
-    // Kyodai's turn lasts until its reply is on the board (or the move is
-    // taken back): until then the player's clicks wait. A new game started
-    // meanwhile has its own turn.
-    if (state.game === g) state.thinking = false;
-  }
+function defendProblem() {
+  return kyodaisTurn(answerProblemMove);
 }
 
 async function answerProblemMove(g) {
