@@ -96,6 +96,10 @@ params! {
         "depth 1-2 nodes this far per ply below alpha are settled by quiescence (cp; 0: never)";
     CaptureHistory "capture-history" = 0 in 0..=32 step 2:
         "weight of the capture history in the captures' order, in 64ths (0: none; 8: at most 128 cp of victim either way)";
+    ContinuationHistory "continuation-history" = 0 in 0..=64 step 4:
+        "weight of the reply history (a quiet move by the square the opponent's last move reached) in the quiet moves' order, in 16ths (0: none)";
+    FollowUpHistory "follow-up-history" = 0 in 0..=64 step 4:
+        "weight of the follow-up history (a quiet move by the square the mover's own last move reached) in the quiet moves' order, in 16ths (0: none)";
     Correction "correction" = 0 in 0..=200 step 10:
         "percent of the learned correction by material balance added to the static evaluation (0: none)";
     Improving "improving" = 0 in 0..=1 step 1:

@@ -933,4 +933,13 @@ fn every_coefficient_at_its_bounds_searches() {
         nodes_of(&["bench", "4", "--param", "lmr-offset=100"]),
         plain
     );
+    // The quiet moves ordered by what they answered and followed up too.
+    assert_ne!(
+        nodes_of(&["bench", "4", "--param", "continuation-history=16"]),
+        plain
+    );
+    assert_ne!(
+        nodes_of(&["bench", "4", "--param", "follow-up-history=16"]),
+        plain
+    );
 }

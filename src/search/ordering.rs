@@ -37,6 +37,8 @@ impl Worker {
     ) {
         scores.clear();
         let killers = self.killers[ply];
+        let replies = param(P::ContinuationHistory);
+        let follow_ups = param(P::FollowUpHistory);
         for (i, &mv) in list.iter().enumerate() {
             let s = if Some(mv) == tt_move {
                 TT_MOVE
@@ -53,7 +55,14 @@ impl Worker {
             } else if killers[1] == Some(mv) {
                 KILLER_SCORE
             } else {
-                history_slot(pos, mv).map_or(0, |i| self.history[i])
+                let mut history = history_slot(pos, mv).map_or(0, |i| self.history[i]);
+                if replies > 0 {
+                    history += self.replies.get(pos, mv) * replies / 16;
+                }
+                if follow_ups > 0 {
+                    history += self.follow_ups.get(pos, mv) * follow_ups / 16;
+                }
+                history
             };
             scores.push(s);
         }

@@ -3,6 +3,7 @@
 //! lines, and the clock and node checks; and what the threads of one
 //! search share (`Shared`).
 
+use super::continuation::ContinuationHistory;
 use super::correction::CorrectionHistory;
 use super::limits::{Info, Limits, Outcome, Signals};
 use super::scores::{INF, MATE, MATE_BOUND, repetition_score};
@@ -113,6 +114,11 @@ pub(super) struct Worker {
     /// Which captures cut off (by the capturing piece and its square),
     /// for the captures' order (`capture-history`).
     pub(super) capture_history: Vec<i32>,
+    /// Which quiet moves answered the opponent's last move well
+    /// (`continuation-history`), and followed up the mover's own
+    /// (`follow-up-history`).
+    pub(super) replies: ContinuationHistory,
+    pub(super) follow_ups: ContinuationHistory,
     /// The evaluation's correction by material balance (`correction`).
     pub(super) correction: CorrectionHistory,
     /// Each ply's static evaluation on the line being searched (`-INF`
@@ -165,6 +171,8 @@ impl Worker {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 256 * CELLS],
             capture_history: vec![0; 256 * CELLS],
+            replies: ContinuationHistory::new(0),
+            follow_ups: ContinuationHistory::new(1),
             correction: CorrectionHistory::new(),
             static_evals: vec![0; MAX_PLY + 1],
             // The usual logarithmic formula: deeper nodes and later moves
@@ -241,6 +249,12 @@ impl Worker {
         self.root_side = pos.side();
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.capture_history.iter_mut().for_each(|h| *h /= 2);
+        if param(P::ContinuationHistory) > 0 {
+            self.replies.prepare(pos.variant());
+        }
+        if param(P::FollowUpHistory) > 0 {
+            self.follow_ups.prepare(pos.variant());
+        }
     }
 
     /// Iterative deepening until the limits, `stop`, or (for a helper)
