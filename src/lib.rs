@@ -14,6 +14,7 @@ pub mod host;
 pub mod mate;
 pub mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod openings;
 pub mod pairs;
 pub mod params;

@@ -8,8 +8,8 @@
 //! `scripts/fuzz.sh` runs a long series the same way.
 
 use kyodai::board::Position;
+use kyodai::engine::link::Link;
 use kyodai::game::legal_moves;
-use kyodai::host::Link;
 use kyodai::types::Rng;
 use kyodai::variant::VariantSet;
 use kyodai::xboard::Engine;

@@ -5,7 +5,7 @@
 mod common;
 
 use common::cecp::Engine as Cecp;
-use kyodai::usi::parse_sfen;
+use kyodai::notation::usi::parse_sfen;
 use kyodai::variant::{Rules, VariantSet};
 use std::io::Write;
 use std::process::Command;

@@ -9,7 +9,7 @@
 //! `readyok` is the synchronisation barrier: `Usi::sync` sends `isready`
 //! and returns everything the engine printed before `readyok`.
 //!
-//! Legality is judged by the library (`kyodai::usi::parse_usi_move` and
+//! Legality is judged by the library (`kyodai::notation::usi::parse_usi_move` and
 //! `kyodai::game::legal_moves`) on positions the tests build themselves,
 //! and where it matters also by feeding the move back to the engine.
 
@@ -20,8 +20,8 @@ use kyodai::board::Position;
 use kyodai::game;
 use kyodai::movegen::parse_move;
 use kyodai::moves::Move;
+use kyodai::notation::usi::{parse_sfen, parse_usi_move};
 use kyodai::types::Square;
-use kyodai::usi::{parse_sfen, parse_usi_move};
 use kyodai::variant::{Rules, Variant, VariantSet};
 use std::io::Write;
 use std::process::{Child, ChildStdin, ExitStatus};

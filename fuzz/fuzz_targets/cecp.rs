@@ -3,7 +3,7 @@
 //! tests/fuzz.rs checks them at a fixed depth. `memory` lines are left
 //! out: the table size is the user's to choose, up to 64 GiB.)
 #![no_main]
-use kyodai::host::Link;
+use kyodai::engine::link::Link;
 use kyodai::variant::VariantSet;
 use kyodai::xboard::Engine;
 use libfuzzer_sys::fuzz_target;

@@ -178,7 +178,7 @@ pub(crate) fn run_perft(
     for text in r.moves.iter().flat_map(|m| m.split_whitespace()) {
         let mv = match r.notation {
             Notation::Cecp => kyodai::movegen::parse_move(&pos, text),
-            Notation::Usi => kyodai::usi::parse_usi_move(&pos, text),
+            Notation::Usi => kyodai::notation::usi::parse_usi_move(&pos, text),
         }
         .map_err(|e| format!("--moves: {text}: {e}"))?;
         pos.make(mv);
@@ -207,11 +207,11 @@ pub(crate) fn run_perft(
             // By path, every spelling of a move is a line of its own.
             let texts = match (r.notation, counting) {
                 (Notation::Cecp, _) => vec![mv.to_string()],
-                (Notation::Usi, Counting::Effect) => kyodai::usi::move_paths(&pos, *mv)
+                (Notation::Usi, Counting::Effect) => kyodai::notation::usi::move_paths(&pos, *mv)
                     .into_iter()
                     .take(1)
                     .collect(),
-                (Notation::Usi, Counting::Path) => kyodai::usi::move_paths(&pos, *mv),
+                (Notation::Usi, Counting::Path) => kyodai::notation::usi::move_paths(&pos, *mv),
             };
             let texts = if texts.is_empty() {
                 vec![mv.to_string()]

@@ -1,7 +1,8 @@
 //! The native host: standard input read on a thread of its own, output to
 //! standard output, searches on threads (`engine::control`).
 
-use super::{Link, MAX_LINE, Protocol};
+use super::MAX_LINE;
+use crate::engine::link::{Link, Protocol};
 use std::io::{BufRead, Read};
 use std::sync::Arc;
 use std::sync::mpsc::{Sender, channel};

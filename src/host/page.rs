@@ -14,9 +14,9 @@ use crate::game;
 use crate::mate::{self, Limits, Solution};
 use crate::movegen::royal_attacked;
 use crate::moves::Move;
+use crate::notation::usi::usi_move;
 use crate::record::{self, Game, Problem, kif, pgn};
 use crate::types::{Color, Square};
-use crate::usi::notation::usi_move;
 use crate::variant::{Rules, Variant, VariantSet};
 use std::time::Duration;
 

@@ -12,9 +12,10 @@
 //! read during a search, so a search without a limit of its own is stopped
 //! after `unisolated_limit_ms` (the page's choice) rather than never.
 
-use super::{Interrupter, Link, MAX_LINE, Protocol, page};
+use super::{MAX_LINE, page};
 use crate::analyse::Review;
 use crate::clock::Instant;
+use crate::engine::link::{Interrupter, Link, Protocol};
 use crate::usi::Usi;
 use crate::variant::VariantSet;
 use crate::xboard::Engine;

@@ -118,7 +118,7 @@ mod tests {
     use super::checks::{checks_are_local, may_check};
     use super::*;
     use crate::movegen::{attackers, generate, royal_attacked, stays_attacked};
-    use crate::usi::parse_sfen;
+    use crate::notation::usi::parse_sfen;
     use crate::variant::{Rules, VariantSet};
 
     /// A problem of the collection (tests/problems/chu-tsume.txt) by name.

@@ -8,7 +8,7 @@
 use super::{Limits, Solution, Verdict, solve};
 use crate::board::Position;
 use crate::moves::Move;
-use crate::usi::{parse_sfen, usi_move};
+use crate::notation::usi::{parse_sfen, usi_move};
 use crate::variant::{Rules, Variant, VariantSet};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};

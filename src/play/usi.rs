@@ -1,6 +1,6 @@
 //! The runner's side of USI (`proto=usi`): the commands it sends a USI
 //! engine and how it reads the replies, as lishogi's programs speak it
-//! (Chu only, in lishogi's notation: `crate::usi::notation`). The referee
+//! (Chu only, in lishogi's notation: `crate::notation::usi`). The referee
 //! keeps the game; each turn the engine gets the whole game as
 //! `position ... moves ...` and a `go` with both clocks.
 
@@ -8,7 +8,7 @@ use super::clock::Clock;
 use super::config::EngineConfig;
 use super::score::{Eval, MATE_SCORE};
 use crate::board::Position;
-use crate::usi::notation::sfen;
+use crate::notation::usi::sfen;
 
 /// How long a USI engine may take to answer `usi` with `usiok`.
 pub const USIOK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);

@@ -18,8 +18,8 @@ use super::replay::{
 use crate::board::Position;
 use crate::game;
 use crate::moves::Move;
+use crate::notation::usi::parse_sfen;
 use crate::types::{Color, Square};
-use crate::usi::notation::parse_sfen;
 use crate::variant::{Variant, VariantSet};
 
 /// lishogi's Chu handicaps (scalashogi's `Handicap`): name and SFEN.

@@ -341,7 +341,7 @@ pub(crate) fn replay(
         }
         let parsed = match notation {
             Notation::Cecp => crate::movegen::parse_move_as_played(&pos, &m.notation, true),
-            Notation::Usi => crate::usi::notation::parse_usi_move(&pos, &m.notation),
+            Notation::Usi => crate::notation::usi::parse_usi_move(&pos, &m.notation),
         };
         let mv = match parsed {
             Ok(mv) => mv,

@@ -1,4 +1,4 @@
-//! lishogi's Chu as SFEN and USI moves (src/usi/notation.rs): one game a
+//! lishogi's Chu as SFEN and USI moves (src/notation/usi.rs): one game a
 //! line, `position sfen SFEN moves M...`, `position startpos moves M...`,
 //! `SFEN moves M...`, or the moves alone from the start position. Games
 //! are read under lishogi's rules.
@@ -6,7 +6,7 @@
 use super::replay::{
     Game, MAX_GAMES, MAX_PLIES, Notation, Problem, RawGame, RawMove, Read, lishogi_chu, replay,
 };
-use crate::usi::notation::{parse_sfen, sfen, usi_move};
+use crate::notation::usi::{parse_sfen, sfen, usi_move};
 use crate::variant::VariantSet;
 
 /// Whether `word` has the shape of a USI move (`7g7f`, `7h7g6f+`).

@@ -20,13 +20,13 @@
 //! search as the protocols see it, `limits` what it is asked and answers,
 //! `worker` a thread's iterative deepening and root, `node` the search of
 //! a node, `quiesce` the captures-only search, `ordering` the move order,
-//! `continuation` the histories of quiet moves by the moves before them,
+//! `history` the histories of the moves that cut off,
 //! `correction` the evaluation's correction by material balance,
 //! `scores` the scores of ended games, `skill` the weakening, `stats` the
 //! counts of what the search pruned and reduced.
 
-mod continuation;
 mod correction;
+mod history;
 mod limits;
 mod node;
 mod ordering;

@@ -3,9 +3,10 @@
 //! pruning (futility, late moves, losing captures) and late move
 //! reductions; and the killers and history a cut-off rewards.
 
+use super::history::{HISTORY_MAX, add_with_gravity, history_slot};
 use super::ordering::{
-    GOOD_CAPTURE, HISTORY_MAX, KILLER_SCORE, LESSER_VARIANT, TT_MOVE, add_with_gravity,
-    capture_gain, history_slot, pick, reduction_by_history, reduction_in_plies,
+    GOOD_CAPTURE, KILLER_SCORE, LESSER_VARIANT, TT_MOVE, capture_gain, pick, reduction_by_history,
+    reduction_in_plies,
 };
 use super::scores::{INF, MATE, MATE_BOUND, over_score, repetition_score, score_to_tt, table_cut};
 use super::worker::{MAX_PLY, Shared, Worker};

@@ -2,22 +2,19 @@
 //! killers, then quiet moves by history; and the capture variants that
 //! the ordering ranks below the rest.
 
+use super::history::history_slot;
 use super::worker::Worker;
 use crate::board::Position;
 use crate::movegen::{attacked_by, is_capture};
 use crate::moves::Move;
 use crate::params::{P, get as param};
 use crate::see::{capturer_value, victims_value};
-use crate::types::CELLS;
 
 /// Ordering score of the second killer; everything at or above it (hash
 /// move, captures, promotions, killers) is searched at full depth.
 pub(super) const KILLER_SCORE: i32 = 1 << 26;
 /// Ordering score of the hash move.
 pub(super) const TT_MOVE: i32 = 1 << 30;
-/// The largest history score either way: far below the killers'
-/// ordering score.
-pub(super) const HISTORY_MAX: i32 = 1 << 14;
 /// Ordering score of captures, before their exchanges are looked at
 /// (plus `capture_gain`).
 pub(super) const GOOD_CAPTURE: i32 = 1 << 28;
@@ -77,27 +74,6 @@ impl Worker {
         }
         history_slot(pos, mv).map_or(0, |i| self.capture_history[i] * weight / 64)
     }
-}
-
-/// Where `mv` stands in a history table (the quiet moves' or the
-/// captures'): by the piece that moves and the square it reaches.
-pub(super) fn history_slot(pos: &Position, mv: Move) -> Option<usize> {
-    pos.piece_at(mv.from())
-        .map(|p| p.index() * CELLS + mv.to().index())
-}
-
-/// `mv`'s entry of the history `table` moved by `bonus` (`with_gravity`).
-pub(super) fn add_with_gravity(table: &mut [i32], pos: &Position, mv: Move, bonus: i32) {
-    if let Some(i) = history_slot(pos, mv) {
-        table[i] = with_gravity(table[i], bonus);
-    }
-}
-
-/// A history entry `h` moved by `bonus` and pulled towards zero in
-/// proportion to where it stands: it stays within `HISTORY_MAX` either
-/// way, and what worked long ago fades.
-pub(super) fn with_gravity(h: i32, bonus: i32) -> i32 {
-    h + bonus - h * bonus.abs() / HISTORY_MAX
 }
 
 /// The plies a late quiet move's reduction changes by for its `history`

@@ -1,10 +1,11 @@
 //! The search's tests: game-ending rules in the tree, threads, MultiPV,
 //! limits and the weakening.
 
+use super::history::{HISTORY_MAX, with_gravity};
 use super::limits::{Limits, Outcome, RootPolicy};
 use super::ordering::{
-    GOOD_CAPTURE, HISTORY_MAX, good_capture_order, keep_strongest_variants, reduction_by_history,
-    reduction_in_plies, with_gravity,
+    GOOD_CAPTURE, good_capture_order, keep_strongest_variants, reduction_by_history,
+    reduction_in_plies,
 };
 use super::scores::MATE_BOUND;
 use super::searcher::Searcher;

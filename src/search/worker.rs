@@ -3,8 +3,8 @@
 //! lines, and the clock and node checks; and what the threads of one
 //! search share (`Shared`).
 
-use super::continuation::ContinuationHistory;
 use super::correction::CorrectionHistory;
+use super::history::ContinuationHistory;
 use super::limits::{Info, Limits, Outcome, Signals};
 use super::scores::{INF, MATE, MATE_BOUND, repetition_score};
 use super::stats::SearchStats;

@@ -1,6 +1,6 @@
 //! USI, as lishogi's tools and shogi GUIs speak it, over the protocol-free
 //! core (`engine`): Chu under lishogi's rules by default, in lishogi's
-//! notation (`notation`).
+//! notation (`notation::usi`).
 //!
 //! The adapter takes one input line at a time from its host (`host`) and
 //! hands its lines to the host's output. A search runs while commands go on
@@ -14,17 +14,14 @@
 //! know are skipped, each said in an `info string`. `go mate` is answered
 //! by one `checkmate` line instead (the mate solver, `crate::mate`).
 
-pub mod notation;
-
-pub use notation::{move_paths, parse_sfen, parse_usi_move, square, usi_move};
-
 use crate::board::Position;
 use crate::engine::control::SearchControl;
+use crate::engine::link::{Interrupter, Link, Protocol};
 use crate::engine::options::{self, Kind, Opt, Value};
 use crate::engine::session::{Decision, Session};
-use crate::host::{Interrupter, Link, Protocol};
 use crate::mate;
 use crate::moves::Move;
+use crate::notation::usi::{parse_sfen, parse_usi_move, usi_move};
 use crate::search::{Info, Limits, MATE};
 use crate::time::Control;
 use crate::variant::{Rules, Variant, VariantSet};
@@ -818,7 +815,7 @@ mod tests {
         // Another setup is a new game.
         let sfen = format!(
             "sfen {} moves {}",
-            notation::sfen(&Position::start(usi.session.variant()), 1),
+            crate::notation::usi::sfen(&Position::start(usi.session.variant()), 1),
             moves[0]
         );
         usi.set_position(&sfen).expect("a legal game");

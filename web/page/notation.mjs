@@ -157,7 +157,7 @@ export function applyMove(pos, move, promotion) {
 }
 
 /**
- * lishogi's SFEN of a Chu position (src/usi/notation.rs): the board as the
+ * lishogi's SFEN of a Chu position (src/notation/usi.rs): the board as the
  * FEN writes it, `b` when Sente is to move and `w` for Gote (the other way
  * round from the FEN), the Lion-capture square (`-`: the page does not
  * track it), and the move number (plies from the start, counting from 1).

@@ -76,7 +76,7 @@ test('applying a Lion double capture, igui and a promotion', () => {
 test('SFEN for Chu: the same board, the side letters swapped', async () => {
   const { writeSfen, sfenToFen } = await import('../page/notation.mjs');
   const pos = parseFen(CHU, 12, 12);
-  // The start SFEN as lishogi writes it (src/usi/notation.rs's test).
+  // The start SFEN as lishogi writes it (src/notation/usi.rs's test).
   const start = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';
   assert.equal(writeSfen(pos, 1), start);
   assert.equal(sfenToFen(start), CHU);

@@ -1,18 +1,49 @@
-//! Histories of moves by what came before them (Stockfish's continuation
-//! histories, folded to fit the large boards): for each square a recent
-//! move reached, how well each quiet move (a piece of a colour and kind
-//! to a square) did after it. Looking one ply back (the opponent's move)
-//! it knows which answers which, as a Lion's raid on one square calls
-//! for its own defence; two plies back (the mover's own last move), which
-//! moves follow up which plans. Indexed by the earlier move's square
-//! alone, not its piece too, so that Chu's table stays under 4 MB.
+//! The move histories: how often a move cut off, kept where the search
+//! rewards a cut-off (`Worker::reward`) and read by the move order.
+//!
+//! The plain history (the quiet moves' and the captures') is a table by
+//! the moving piece and the square it reaches (`history_slot`), each
+//! entry moved with gravity (`with_gravity`). The continuation histories
+//! (Stockfish's, folded to fit the large boards) are by what came before
+//! the move as well: for each square a recent move reached, how well each
+//! quiet move (a piece of a colour and kind to a square) did after it.
+//! Looking one ply back (the opponent's move) it knows which answers
+//! which, as a Lion's raid on one square calls for its own defence; two
+//! plies back (the mover's own last move), which moves follow up which
+//! plans. Indexed by the earlier move's square alone, not its piece too,
+//! so that Chu's table stays under 4 MB.
 
-use super::ordering::with_gravity;
 use crate::board::Position;
 use crate::moves::Move;
-use crate::types::Square;
+use crate::types::{CELLS, Square};
 use crate::variant::Variant;
 
+/// The largest history score either way: far below the killers'
+/// ordering score.
+pub(super) const HISTORY_MAX: i32 = 1 << 14;
+
+/// Where `mv` stands in a history table (the quiet moves' or the
+/// captures'): by the piece that moves and the square it reaches.
+pub(super) fn history_slot(pos: &Position, mv: Move) -> Option<usize> {
+    pos.piece_at(mv.from())
+        .map(|p| p.index() * CELLS + mv.to().index())
+}
+
+/// `mv`'s entry of the history `table` moved by `bonus` (`with_gravity`).
+pub(super) fn add_with_gravity(table: &mut [i32], pos: &Position, mv: Move, bonus: i32) {
+    if let Some(i) = history_slot(pos, mv) {
+        table[i] = with_gravity(table[i], bonus);
+    }
+}
+
+/// A history entry `h` moved by `bonus` and pulled towards zero in
+/// proportion to where it stands: it stays within `HISTORY_MAX` either
+/// way, and what worked long ago fades.
+pub(super) fn with_gravity(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
+}
+
+/// A continuation history (`continuation-history`, `follow-up-history`).
 pub(super) struct ContinuationHistory {
     /// Plies back to the move it follows (0: the opponent's last, 1: the
     /// mover's own, `Position::move_back`).
