@@ -7,6 +7,10 @@
 //! `#[cfg(...)]`: a wasm32-only import counts), and fails if the files fall
 //! into a circle.
 //!
+//! The same holds for the top-level modules (a folder or a file of
+//! `src/`), each taken as a whole: the files of one module may import each
+//! other one way, but no module imports one that imports it back.
+//!
 //! `cargo test --release --test imports -- --nocapture` prints the map:
 //! each file with the files it imports, then every circle.
 
@@ -38,6 +42,25 @@ fn no_import_circles() {
     assert!(
         circles.is_empty(),
         "import circles among the files of src/ (tests/imports.rs):\n{}",
+        circles.join("\n")
+    );
+}
+
+/// No module imports another that imports it back, through its files: as
+/// once the hosts imported the protocol adapters, which imported the
+/// hosts' `Link`, and the record readers and the mate solver the USI
+/// adapter's module for lishogi's notation.
+#[test]
+fn no_import_circles_among_modules() {
+    let graph = Graph::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src")).modules();
+    let circles: Vec<String> = graph
+        .circles()
+        .iter()
+        .map(|circle| graph.example(circle).join(" -> "))
+        .collect();
+    assert!(
+        circles.is_empty(),
+        "import circles among the modules of src/ (tests/imports.rs):\n{}",
         circles.join("\n")
     );
 }
@@ -79,6 +102,10 @@ fn the_checker_sees_use_lines_inline_paths_and_children() {
         "{}",
         graph.map()
     );
+    // Module by module, `d`'s two files are one module: only the circle
+    // of the three files that are modules of their own is left.
+    let modules = graph.modules();
+    assert_eq!(modules.circles(), [["a", "b", "c"]], "{}", modules.map());
 }
 
 /// Files (paths under `src/`, `/`-separated) and the files each imports.
@@ -140,6 +167,32 @@ impl Graph {
                 }
             }
             edges.insert(file.clone(), to);
+        }
+        Graph { edges }
+    }
+
+    /// The imports between the crate's top-level modules (a folder or a
+    /// file of `src/`), each file counted as its module's; the crate root
+    /// and `main.rs`, which declare or drive everything, left out.
+    fn modules(&self) -> Graph {
+        let module = |file: &str| -> Option<String> {
+            if file == "lib.rs" || file == "main.rs" {
+                return None;
+            }
+            let first = file.split('/').next()?;
+            Some(first.strip_suffix(".rs").unwrap_or(first).to_string())
+        };
+        let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (file, to) in &self.edges {
+            let Some(from) = module(file) else {
+                continue;
+            };
+            let imported: BTreeSet<String> = to
+                .iter()
+                .filter_map(|t| module(t))
+                .filter(|t| *t != from)
+                .collect();
+            edges.entry(from).or_default().extend(imported);
         }
         Graph { edges }
     }
