@@ -923,23 +923,20 @@ fn every_coefficient_at_its_bounds_searches() {
         names += 1;
     }
     assert!(names >= 20, "{listing}");
-    assert_ne!(nodes_of(&["bench", "4", "--param", "improving=1"]), plain);
-    // Late captures reduced, and every reduction a ply longer.
-    assert_ne!(
-        nodes_of(&["bench", "4", "--param", "lmr-captures=1"]),
-        plain
-    );
-    assert_ne!(
-        nodes_of(&["bench", "4", "--param", "lmr-offset=100"]),
-        plain
-    );
-    // The quiet moves ordered by what they answered and followed up too.
-    assert_ne!(
-        nodes_of(&["bench", "4", "--param", "continuation-history=16"]),
-        plain
-    );
-    assert_ne!(
-        nodes_of(&["bench", "4", "--param", "follow-up-history=16"]),
-        plain
-    );
+    // `improving`; late captures reduced, and every reduction a ply
+    // longer; the quiet moves ordered by what they answered and followed
+    // up too.
+    for setting in [
+        "improving=1",
+        "lmr-captures=1",
+        "lmr-offset=100",
+        "continuation-history=16",
+        "follow-up-history=16",
+    ] {
+        assert_ne!(
+            nodes_of(&["bench", "4", "--param", setting]),
+            plain,
+            "{setting}"
+        );
+    }
 }

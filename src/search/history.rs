@@ -15,6 +15,7 @@
 
 use crate::board::Position;
 use crate::moves::Move;
+use crate::params::{P, get as param};
 use crate::types::{CELLS, Square};
 use crate::variant::Variant;
 
@@ -48,6 +49,8 @@ pub(super) struct ContinuationHistory {
     /// Plies back to the move it follows (0: the opponent's last, 1: the
     /// mover's own, `Position::move_back`).
     back: usize,
+    /// The coefficient that weighs it in the quiet moves' order.
+    coefficient: P,
     /// `[reached square][colour, kind][destination]`, the squares dense
     /// (rank by file) on the variant's board.
     table: Vec<i16>,
@@ -57,14 +60,20 @@ pub(super) struct ContinuationHistory {
 }
 
 impl ContinuationHistory {
-    pub(super) fn new(back: usize) -> ContinuationHistory {
+    pub(super) fn new(back: usize, coefficient: P) -> ContinuationHistory {
         ContinuationHistory {
             back,
+            coefficient,
             table: Vec::new(),
             width: 0,
             squares: 0,
             kinds: 0,
         }
+    }
+
+    /// Its weight in the quiet moves' order, in sixteenths (0: unused).
+    pub(super) fn weight(&self) -> i32 {
+        param(self.coefficient)
     }
 
     /// Sized for `v`'s board and pieces: emptied where it was another's,
@@ -130,7 +139,7 @@ mod tests {
         play(&mut after_g4, "g4g5");
         let answer = parse_move(&after_f4, "f9f8").unwrap();
 
-        let mut replies = ContinuationHistory::new(0);
+        let mut replies = ContinuationHistory::new(0, P::ContinuationHistory);
         replies.prepare(v);
         replies.add(&after_f4, answer, 100);
         assert_eq!(replies.get(&after_f4, answer), 100);
@@ -143,7 +152,7 @@ mod tests {
         assert_eq!(replies.get(&after_f4, answer), 50);
 
         // Two plies back: the mover's own last move.
-        let mut follow_ups = ContinuationHistory::new(1);
+        let mut follow_ups = ContinuationHistory::new(1, P::FollowUpHistory);
         follow_ups.prepare(v);
         let mut later = after_f4.clone();
         play(&mut later, "f9f8");

@@ -448,11 +448,8 @@ impl Worker {
         for &m in tried {
             add_with_gravity(&mut self.history, pos, m, -bonus);
         }
-        for (weight, table) in [
-            (P::ContinuationHistory, &mut self.replies),
-            (P::FollowUpHistory, &mut self.follow_ups),
-        ] {
-            if param(weight) > 0 {
+        for table in &mut self.continuations {
+            if table.weight() > 0 {
                 table.add(pos, mv, bonus);
                 for &m in tried {
                     table.add(pos, m, -bonus);

@@ -34,8 +34,7 @@ impl Worker {
     ) {
         scores.clear();
         let killers = self.killers[ply];
-        let replies = param(P::ContinuationHistory);
-        let follow_ups = param(P::FollowUpHistory);
+        let weights = self.continuations.each_ref().map(|t| t.weight());
         for (i, &mv) in list.iter().enumerate() {
             let s = if Some(mv) == tt_move {
                 TT_MOVE
@@ -53,11 +52,10 @@ impl Worker {
                 KILLER_SCORE
             } else {
                 let mut history = history_slot(pos, mv).map_or(0, |i| self.history[i]);
-                if replies > 0 {
-                    history += self.replies.get(pos, mv) * replies / 16;
-                }
-                if follow_ups > 0 {
-                    history += self.follow_ups.get(pos, mv) * follow_ups / 16;
+                for (table, &weight) in self.continuations.iter().zip(&weights) {
+                    if weight > 0 {
+                        history += table.get(pos, mv) * weight / 16;
+                    }
                 }
                 history
             };

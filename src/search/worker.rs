@@ -115,10 +115,9 @@ pub(super) struct Worker {
     /// for the captures' order (`capture-history`).
     pub(super) capture_history: Vec<i32>,
     /// Which quiet moves answered the opponent's last move well
-    /// (`continuation-history`), and followed up the mover's own
+    /// (`continuation-history`), and which followed up the mover's own
     /// (`follow-up-history`).
-    pub(super) replies: ContinuationHistory,
-    pub(super) follow_ups: ContinuationHistory,
+    pub(super) continuations: [ContinuationHistory; 2],
     /// The evaluation's correction by material balance (`correction`).
     pub(super) correction: CorrectionHistory,
     /// Each ply's static evaluation on the line being searched (`-INF`
@@ -171,8 +170,10 @@ impl Worker {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 256 * CELLS],
             capture_history: vec![0; 256 * CELLS],
-            replies: ContinuationHistory::new(0),
-            follow_ups: ContinuationHistory::new(1),
+            continuations: [
+                ContinuationHistory::new(0, P::ContinuationHistory),
+                ContinuationHistory::new(1, P::FollowUpHistory),
+            ],
             correction: CorrectionHistory::new(),
             static_evals: vec![0; MAX_PLY + 1],
             // The usual logarithmic formula: deeper nodes and later moves
@@ -249,11 +250,10 @@ impl Worker {
         self.root_side = pos.side();
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.capture_history.iter_mut().for_each(|h| *h /= 2);
-        if param(P::ContinuationHistory) > 0 {
-            self.replies.prepare(pos.variant());
-        }
-        if param(P::FollowUpHistory) > 0 {
-            self.follow_ups.prepare(pos.variant());
+        for table in &mut self.continuations {
+            if table.weight() > 0 {
+                table.prepare(pos.variant());
+            }
         }
     }
 
