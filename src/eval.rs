@@ -34,7 +34,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     } else {
         -score
     };
-    (mover + pos.pair_score()).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    (mover + pos.variant().eval.tempo + pos.pair_score()).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 /// The mop-up term's steps, White-positive (`EvalParams::mop_up`): for
@@ -185,6 +185,18 @@ mod tests {
         assert_eq!(score(set, "2k2/5/5/5/1GK2 w") - apart, 40);
         let apart = score(set, "2k2/5/1g3/5/2K2 w");
         assert_eq!(score(set, "2k2/5/5/5/1gK2 w") - apart, -70);
+    }
+
+    /// The side to move gains `eval-tempo`, whichever side it is: the
+    /// same position scores twice the tempo more for White with White to
+    /// move than with Black to move (from White's view).
+    #[test]
+    fn the_side_to_move_gains_the_tempo() {
+        let with = |eval: &str| -> &'static VariantSet { Box::leak(Box::new(mini(eval).unwrap())) };
+        let fen = "2k2/5/1G3/5/2K2";
+        let swing = |set| score(set, &format!("{fen} w")) + score(set, &format!("{fen} b"));
+        assert_eq!(swing(with("")), 0);
+        assert_eq!(swing(with("eval-tempo = 15\n")), 30);
     }
 
     #[test]

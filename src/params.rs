@@ -106,6 +106,10 @@ params! {
         "1: a node whose static score is below its own two plies before prunes and reduces more (0: no)";
     PlannedMoves "planned-moves" = 30 in 10..=100 step 3:
         "moves ahead a sudden-death clock is shared over";
+    TimeStable "time-stable" = 100 in 40..=150 step 5:
+        "percent of the usual time a search may start iterations in while its best move has not changed of late";
+    TimeUnstable "time-unstable" = 0 in 0..=300 step 10:
+        "percent more time for each recent change of the best move between iterations (each counting half as much an iteration later; 0: none)";
     IncrementShare "increment-share" = 90 in 40..=100 step 4:
         "percent of the increment spent each move";
 }

@@ -43,7 +43,8 @@ pub const MAX_OVERHEAD_MS: u64 = 5_000;
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
     /// The time the search aims to use; it starts no iteration after half
-    /// of it, since an iteration usually takes longer than all before it.
+    /// of it, since an iteration usually takes longer than all before it
+    /// (more or less than half by the best move's stability: `Stability`).
     pub soft: Duration,
     /// Stop the search at once after this.
     pub hard: Duration,
@@ -190,9 +191,80 @@ impl LagMeter {
     }
 }
 
+/// How settled a search's best move is, for how much of its soft budget
+/// it may start iterations in: an unsettled search gets more of its time,
+/// a settled one less (`time-stable`, `time-unstable`). Generic over the
+/// move so that the clock's rules know nothing of the board.
+#[derive(Clone, Copy, Debug)]
+pub struct Stability<M> {
+    /// Changes of the best move between finished iterations, in
+    /// hundredths, each counting half as much an iteration later.
+    changes: i32,
+    last: Option<M>,
+}
+
+impl<M: Copy + PartialEq> Stability<M> {
+    pub fn new() -> Stability<M> {
+        Stability {
+            changes: 0,
+            last: None,
+        }
+    }
+
+    /// An iteration finished with `best` as its best move.
+    pub fn finished(&mut self, best: Option<M>) {
+        self.changes /= 2;
+        if self.last.is_some() && best != self.last {
+            self.changes += 100;
+        }
+        self.last = best;
+    }
+
+    /// The part of the soft budget after which no iteration starts, in
+    /// percent: half of it (50) at the coefficients' defaults.
+    pub fn start_limit_percent(&self) -> u32 {
+        self.start_limit_under(param(P::TimeStable), param(P::TimeUnstable))
+    }
+
+    /// `start_limit_percent` under the coefficients `stable` and
+    /// `unstable`.
+    fn start_limit_under(&self, stable: i32, unstable: i32) -> u32 {
+        ((stable + unstable * self.changes / 100) / 2).max(1) as u32
+    }
+}
+
+impl<M: Copy + PartialEq> Default for Stability<M> {
+    fn default() -> Self {
+        Stability::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At the defaults an iteration starts within half the soft budget
+    /// whatever the best move does; with the coefficients, a change buys
+    /// time that fades by half each settled iteration.
+    #[test]
+    fn an_unsettled_best_move_buys_time() {
+        let defaults = |p: P| crate::params::PARAMS[p as usize].default;
+        let (stable, unstable) = (defaults(P::TimeStable), defaults(P::TimeUnstable));
+        let mut s = Stability::new();
+        for best in [1, 2, 3] {
+            s.finished(Some(best));
+            assert_eq!(s.start_limit_under(stable, unstable), 50);
+        }
+        let mut s = Stability::new();
+        let mut limits = Vec::new();
+        for best in [1, 1, 2, 2, 2] {
+            s.finished(Some(best));
+            limits.push(s.start_limit_under(70, 100));
+        }
+        // The first move is no change; 1 -> 2 adds a whole change
+        // (35 + 50), then half of it (35 + 25), then a quarter (35 + 12).
+        assert_eq!(limits, [35, 35, 85, 60, 47]);
+    }
 
     #[test]
     fn never_plans_beyond_the_clock() {

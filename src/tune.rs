@@ -37,7 +37,7 @@ use std::sync::atomic::AtomicBool;
 
 /// The `eval-*` weights tuned, in the order of their terms after the
 /// piece counts.
-pub const WEIGHTS: [&str; 10] = [
+pub const WEIGHTS: [&str; 11] = [
     "royal-rank",
     "royal-file",
     "advance",
@@ -48,6 +48,7 @@ pub const WEIGHTS: [&str; 10] = [
     "lion-threat",
     "burn-threat",
     "mop-up",
+    "tempo",
 ];
 
 /// The weights the hand-written placement is made of: without a say
@@ -160,6 +161,11 @@ pub fn terms(pos: &Position) -> Vec<f64> {
         }
     }
     t[at("mop-up")] = f64::from(mop_up_steps(pos));
+    t[at("tempo")] = if pos.side() == Color::White {
+        1.0
+    } else {
+        -1.0
+    };
     if learned {
         for name in PLACEMENT_WEIGHTS {
             t[at(name)] = 0.0;
@@ -525,7 +531,12 @@ mod tests {
     #[test]
     fn the_terms_add_up_to_the_evaluation() {
         let mut rng = Rng::new(7);
-        for v in &VariantSet::builtin().variants {
+        // Chu again with a tempo (0 in every built-in variant), larger
+        // than the rounding the comparison allows.
+        let mut chu = VariantSet::builtin().find("chu").unwrap().clone();
+        chu.eval.tempo = 400;
+        let chu: &'static Variant = Box::leak(Box::new(chu));
+        for v in VariantSet::builtin().variants.iter().chain([chu]) {
             let mut pos = Position::start(v);
             for ply in 0..60 {
                 let t = terms(&pos);

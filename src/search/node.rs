@@ -176,6 +176,10 @@ impl Worker {
         let mut best = -INF;
         let mut best_move = None;
         let mut legal = 0;
+        // Whether a quiet move has been searched, and whether late move
+        // pruning has skipped one yet (for `kyodai bench --stats`).
+        let mut quiet_searched = false;
+        let mut late_moves_pruned = false;
         let mut benched = false;
         // Quiet moves searched without a cutoff, whose history falls when
         // a later quiet move cuts off.
@@ -235,6 +239,11 @@ impl Worker {
                         / (2 - i32::from(improving))
             {
                 self.stats.late_moves_pruned += 1;
+                if !late_moves_pruned {
+                    late_moves_pruned = true;
+                    self.stats.late_move_pruning_nodes += 1;
+                    self.stats.pruned_before_any_quiet += u64::from(!quiet_searched);
+                }
                 continue;
             }
             // A capture that loses more than a Pawn a ply of depth in its
@@ -261,6 +270,7 @@ impl Worker {
                 continue;
             }
             legal += 1;
+            quiet_searched |= quiet;
             let mut score;
             if let Some(v) = verdict {
                 self.pv[ply + 1].clear();

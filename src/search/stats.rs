@@ -27,6 +27,11 @@ pub struct SearchStats {
     pub futile_moves: u64,
     /// Quiet moves skipped by late move pruning.
     pub late_moves_pruned: u64,
+    /// Nodes where late move pruning skipped a move, and those where it
+    /// did before any quiet move was searched (minase's lesson: counting
+    /// captures toward its threshold does that).
+    pub late_move_pruning_nodes: u64,
+    pub pruned_before_any_quiet: u64,
     /// Captures skipped as losing in their exchange.
     pub losing_captures_pruned: u64,
     /// Moves searched with a late move reduction, and those searched again
@@ -57,6 +62,8 @@ impl AddAssign for SearchStats {
         self.null_cuts += o.null_cuts;
         self.futile_moves += o.futile_moves;
         self.late_moves_pruned += o.late_moves_pruned;
+        self.late_move_pruning_nodes += o.late_move_pruning_nodes;
+        self.pruned_before_any_quiet += o.pruned_before_any_quiet;
         self.losing_captures_pruned += o.losing_captures_pruned;
         self.reduced += o.reduced;
         self.re_searched += o.re_searched;
@@ -116,6 +123,16 @@ impl fmt::Display for SearchStats {
                 "quiet moves cut by late move pruning",
                 self.late_moves_pruned,
                 None,
+            ),
+            (
+                "nodes with late move pruning, of nodes to a depth",
+                self.late_move_pruning_nodes,
+                Some(self.nodes),
+            ),
+            (
+                "... pruning before any quiet move searched, of those",
+                self.pruned_before_any_quiet,
+                Some(self.late_move_pruning_nodes),
             ),
             ("losing captures cut", self.losing_captures_pruned, None),
             ("moves reduced", self.reduced, None),

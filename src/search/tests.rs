@@ -463,6 +463,11 @@ fn search_stats_add_up_to_the_nodes() {
     assert!(stats.null_cuts <= stats.null_tries && stats.re_searched <= stats.reduced);
     assert!(stats.moves_to_cutoff >= stats.cutoffs);
     assert!(stats.late_moves_pruned > 0 && stats.reduced > 0);
+    assert!(stats.pruned_before_any_quiet <= stats.late_move_pruning_nodes);
+    assert!(
+        stats.late_move_pruning_nodes > 0
+            && stats.late_move_pruning_nodes <= stats.late_moves_pruned
+    );
     let again = s.think(&mut pos, limits, &mut |_| {});
     assert_eq!(s.stats().nodes + s.stats().quiescence_nodes, again.nodes);
 }

@@ -15,7 +15,7 @@ use crate::movegen::hachu_follows;
 use crate::moves::Move;
 use crate::params::{P, get as param};
 use crate::repetition::{self};
-use crate::time::Budget;
+use crate::time::{Budget, Stability};
 use crate::tt::Table;
 use crate::types::{CELLS, Color};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -288,6 +288,7 @@ impl Worker {
         let mut reported = 0;
         let mut score = 0;
         let mut depth = 1 + self.skew();
+        let mut stability = Stability::new();
         while depth <= max_depth {
             self.iteration = depth;
             self.overtaken = false;
@@ -296,6 +297,9 @@ impl Worker {
                 self.multipv_iteration(shared, pos, &mut roots, depth, lines)
             } else {
                 let (s, best, finished) = self.aspiration(shared, pos, &mut roots, depth, score);
+                if finished {
+                    stability.finished(best);
+                }
                 if publish && best.is_some() {
                     shared.offer(depth, finished, s, &self.pv[0], self.seldepth);
                 }
@@ -346,7 +350,8 @@ impl Worker {
             if completed >= max_depth || (finished && s.abs() > MATE_BOUND && depth > 2) {
                 break;
             }
-            if self.id == 0 && (self.past(|b| b.soft / 2) || self.spent_nodes(shared)) {
+            let percent = stability.start_limit_percent();
+            if self.id == 0 && (self.past(|b| b.soft * percent / 100) || self.spent_nodes(shared)) {
                 break;
             }
             depth = completed.max(depth) + 1 + self.skew();

@@ -70,6 +70,10 @@ pub struct EvalParams {
     /// without progress), and the royal-rank term even keeps the stronger
     /// side's King at home.
     pub mop_up: i32,
+    /// The side to move's due (`eval-tempo`): having the move is worth
+    /// something of its own, and a score that counts it compares alike
+    /// between nodes of either side to move (stand-pat, futility).
+    pub tempo: i32,
 }
 
 impl Default for EvalParams {
@@ -88,6 +92,7 @@ impl Default for EvalParams {
             lion_threat: 0,
             burn_threat: 0,
             mop_up: 20,
+            tempo: 0,
         }
     }
 }
@@ -129,6 +134,7 @@ impl EvalParams {
             "lion-threat" => &mut self.lion_threat,
             "burn-threat" => &mut self.burn_threat,
             "mop-up" => &mut self.mop_up,
+            "tempo" => &mut self.tempo,
             _ => return None,
         })
     }
