@@ -176,9 +176,8 @@ impl Worker {
         let mut best = -INF;
         let mut best_move = None;
         let mut legal = 0;
-        // Whether a quiet move has been searched, and whether late move
-        // pruning has skipped one yet (for `kyodai bench --stats`).
-        let mut quiet_searched = false;
+        // Whether late move pruning has skipped a move yet (for `kyodai
+        // bench --stats`).
         let mut late_moves_pruned = false;
         let mut benched = false;
         // Quiet moves searched without a cutoff, whose history falls when
@@ -242,7 +241,9 @@ impl Worker {
                 if !late_moves_pruned {
                     late_moves_pruned = true;
                     self.stats.late_move_pruning_nodes += 1;
-                    self.stats.pruned_before_any_quiet += u64::from(!quiet_searched);
+                    // Every quiet move searched so far failed low (or the
+                    // node would have cut off), so it is among the tried.
+                    self.stats.pruned_before_any_quiet += u64::from(tried_quiets.is_empty());
                 }
                 continue;
             }
@@ -270,7 +271,6 @@ impl Worker {
                 continue;
             }
             legal += 1;
-            quiet_searched |= quiet;
             let mut score;
             if let Some(v) = verdict {
                 self.pv[ply + 1].clear();
