@@ -98,7 +98,7 @@ pub fn see_ge(pos: &mut Position, mv: Move, threshold: i32, buf: &mut Vec<Move>)
             return true;
         }
     }
-    see(pos, mv, buf) >= threshold
+    exchange_at_least(pos, mv, mv.to(), threshold, buf, MAX_REPLIES)
 }
 
 /// The material the side to move wins with `mv` once the exchange on its
@@ -126,31 +126,83 @@ fn exchange(pos: &mut Position, mv: Move, sq: Square, buf: &mut Vec<Move>, left:
     score
 }
 
+/// Whether `exchange(pos, mv, sq, buf, left)` is at least `threshold`,
+/// without playing the exchange further than that takes: the mover
+/// wins at most `mv`'s own gain, so the opponent's reply need only be
+/// shown to win no more than that gain less the threshold, and each
+/// capture after it likewise (most exchanges end at the first reply,
+/// whose taker is worth too little to matter).
+fn exchange_at_least(
+    pos: &mut Position,
+    mv: Move,
+    sq: Square,
+    threshold: i32,
+    buf: &mut Vec<Move>,
+    left: usize,
+) -> bool {
+    let g = gain(pos, mv);
+    if g < threshold {
+        return false;
+    }
+    let us = pos.side();
+    pos.make(mv);
+    let stays =
+        mv.to() == sq && mv.from() != sq && pos.piece_at(sq).is_some_and(|p| p.color() == us);
+    // The reply, never below 0, must win at most `g - threshold` (>= 0).
+    let holds = !stays || reply_at_most(pos, sq, g - threshold, buf, left);
+    pos.unmake();
+    holds
+}
+
+/// Whether `reply(pos, sq, buf, left)` is at most `bound` (>= 0).
+fn reply_at_most(
+    pos: &mut Position,
+    sq: Square,
+    bound: i32,
+    buf: &mut Vec<Move>,
+    left: usize,
+) -> bool {
+    match least_valuable_taker(pos, sq, buf, left) {
+        None => true,
+        Some(m) => !exchange_at_least(pos, m, sq, bound + 1, buf, left - 1),
+    }
+}
+
 /// What the side to move wins at best by taking the piece on `sq` with its
 /// least valuable taker, the exchange going on from there (0: it may
 /// decline).
 fn reply(pos: &mut Position, sq: Square, buf: &mut Vec<Move>, left: usize) -> i32 {
+    least_valuable_taker(pos, sq, buf, left)
+        .map_or(0, |m| exchange(pos, m, sq, buf, left - 1).max(0))
+}
+
+/// The capture the exchange on `sq` goes on with, if it goes on (`left`
+/// captures more allowed, the game not over): the side to move's least
+/// valuable piece left on the square (nothing at all where the taker
+/// does not stay there), and of its ways the one taking most.
+fn least_valuable_taker(
+    pos: &mut Position,
+    sq: Square,
+    buf: &mut Vec<Move>,
+    left: usize,
+) -> Option<Move> {
     if left == 0 || pos.is_over() {
-        return 0;
+        return None;
     }
     generate_captures_of(pos, sq, buf);
-    // The least valuable piece left on the square (nothing at all where the
-    // taker does not stay there), and of its ways the one taking most.
-    let risk = |pos: &Position, m: Move| {
-        if m.to() == sq && m.from() != sq {
-            capturer_value(pos, m)
-        } else {
-            0
-        }
+    buf.iter().copied().min_by_key(|&m| taker_order(pos, sq, m))
+}
+
+/// What the exchange on `sq` takes back with first, least first: the
+/// value left on the square to be taken in turn (none where the taker
+/// does not stay there), then the most taken.
+fn taker_order(pos: &Position, sq: Square, m: Move) -> (i32, i32) {
+    let risk = if m.to() == sq && m.from() != sq {
+        capturer_value(pos, m)
+    } else {
+        0
     };
-    let Some(m) = buf
-        .iter()
-        .copied()
-        .min_by_key(|&m| (risk(pos, m), -victims_value(pos, m)))
-    else {
-        return 0;
-    };
-    exchange(pos, m, sq, buf, left - 1).max(0)
+    (risk, -victims_value(pos, m))
 }
 
 #[cfg(test)]
@@ -176,6 +228,65 @@ mod tests {
         let score = see(pos, mv, &mut Vec::new());
         assert_eq!(pos.fen(), before, "the exchange is taken back");
         score
+    }
+
+    /// Along random games in every variant, the exchange judged against a
+    /// threshold agrees with the exchange played out for every capture,
+    /// at thresholds on both sides of its value and of `see_ge`'s quick
+    /// bounds.
+    #[test]
+    fn the_threshold_test_agrees_with_the_whole_exchange() {
+        use crate::movegen::{generate, is_capture};
+        use crate::types::Rng;
+        let mut buf = Vec::new();
+        let mut moves = Vec::new();
+        for v in &VariantSet::builtin().variants {
+            let mut rng = Rng::new(11);
+            let (mut checked, mut losing) = (0, 0);
+            for _game in 0..6 {
+                let mut pos = Position::start(v);
+                for _ply in 0..160 {
+                    generate(&pos, &mut moves);
+                    if moves.is_empty() || pos.is_over() {
+                        break;
+                    }
+                    for mv in moves.clone() {
+                        if !is_capture(&pos, mv) {
+                            continue;
+                        }
+                        let value = see(&mut pos, mv, &mut buf);
+                        let victims = victims_value(&pos, mv);
+                        let capturer = capturer_value(&pos, mv);
+                        for t in [
+                            value,
+                            value + 1,
+                            value - 1,
+                            0,
+                            1,
+                            -100,
+                            victims - capturer,
+                            victims,
+                        ] {
+                            let sq = mv.to();
+                            assert_eq!(
+                                exchange_at_least(&mut pos, mv, sq, t, &mut buf, MAX_REPLIES),
+                                value >= t,
+                                "{} {mv} threshold {t}: the exchange wins {value}",
+                                pos.fen()
+                            );
+                        }
+                        checked += 1;
+                        losing += usize::from(value < 0);
+                    }
+                    pos.make(moves[rng.below(moves.len())]);
+                }
+            }
+            assert!(
+                checked > 500 && losing > 20,
+                "{}: {checked} captures, {losing} losing",
+                v.name
+            );
+        }
     }
 
     #[test]

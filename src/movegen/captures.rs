@@ -109,12 +109,23 @@ pub fn generate_captures_of(pos: &Position, target: Square, out: &mut Vec<Move>)
     // Mailbox order is `Variant::squares` order, the order generation
     // walks the board in.
     movers.sort_unstable_by_key(|sq| sq.index());
+    // A plain piece (steps, slides and leaps alone) that attacks an enemy
+    // piece takes it in one way only, by landing on it: that move alone
+    // is emitted, not every move of the piece filtered.
+    let enemy_target = pos.piece_at(target).is_some_and(|p| p.color() != us);
     let mut sink = Removing { target, out };
     let mut e =
         Emitter::for_side_to_move(pos, &mut sink, true, Protection::BeforeMove, pos.okazaki());
     for &from in &movers {
         if let Some(p) = pos.piece_at(from) {
-            e.piece_moves(v.piece(p.kind()), from);
+            let t = v.piece(p.kind());
+            if t.rays_only && !t.special {
+                if enemy_target {
+                    e.emit(t, from, target, &[]);
+                }
+            } else {
+                e.piece_moves(t, from);
+            }
         }
     }
 }
