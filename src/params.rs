@@ -56,6 +56,8 @@ params! {
         "deepest node whose losing captures are pruned";
     SeeMargin "see-margin" = 100 in 20..=400 step 15:
         "material a pruned capture loses at least, per ply of depth (cp)";
+    QuietSeeMargin "quiet-see-margin" = 0 in 0..=400 step 10:
+        "a late quiet move near the leaves whose piece the exchange on its new square loses by more than this per ply of depth squared is pruned (cp; 0: never)";
     NullDepth "null-depth" = 3 in 1..=8 step 1:
         "shallowest node that tries a null move";
     NullBase "null-base" = 3 in 2..=6 step 1:

@@ -85,9 +85,12 @@ fn gain(pos: &Position, mv: Move) -> i32 {
 
 /// Whether `mv`'s exchange wins at least `threshold` for the side to move
 /// (`see`), deciding from the material alone where it can: the exchange
-/// wins at most the victims, and at least the victims less the capturer.
-/// Not where the move promotes, nor in Nutty, where a piece stepping next
-/// to a Fire Demon burns (and a Demon's reply burns its neighbours).
+/// wins at most the victims, and at least the victims less the capturer
+/// (a bound, not the exchange's floor: a reply that takes the capturer
+/// and more besides, a Lion's double capture or a burn, loses the mover
+/// more, and this may say yes where `see` says no). Not where the move promotes, nor in
+/// Nutty, where a piece stepping next to a Fire Demon burns (and a
+/// Demon's reply burns its neighbours).
 pub fn see_ge(pos: &mut Position, mv: Move, threshold: i32, buf: &mut Vec<Move>) -> bool {
     if !pos.variant().auto_burn && !mv.promotes() {
         let victims = victims_value(pos, mv);

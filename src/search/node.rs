@@ -247,6 +247,24 @@ impl Worker {
                 }
                 continue;
             }
+            // A quiet move that puts its piece where the exchange loses it
+            // (a piece left hanging) will hardly come good either.
+            let quiet_see_margin = param(P::QuietSeeMargin);
+            if ordinary
+                && quiet_node
+                && quiet_see_margin > 0
+                && legal > 0
+                && depth <= param(P::SeePruningDepth)
+                && !see_ge(
+                    pos,
+                    mv,
+                    -quiet_see_margin * depth * depth,
+                    &mut self.see_buf,
+                )
+            {
+                self.stats.losing_quiets_pruned += 1;
+                continue;
+            }
             // A capture that loses more than a Pawn a ply of depth in its
             // exchange will hardly come good in the few plies left.
             if capture

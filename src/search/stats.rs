@@ -34,6 +34,9 @@ pub struct SearchStats {
     pub pruned_before_any_quiet: u64,
     /// Captures skipped as losing in their exchange.
     pub losing_captures_pruned: u64,
+    /// Quiet moves skipped as losing their piece in the exchange on their
+    /// square (`quiet-see-margin`).
+    pub losing_quiets_pruned: u64,
     /// Moves searched with a late move reduction, and those searched again
     /// at full depth when the reduced search came back above alpha.
     pub reduced: u64,
@@ -65,6 +68,7 @@ impl AddAssign for SearchStats {
         self.late_move_pruning_nodes += o.late_move_pruning_nodes;
         self.pruned_before_any_quiet += o.pruned_before_any_quiet;
         self.losing_captures_pruned += o.losing_captures_pruned;
+        self.losing_quiets_pruned += o.losing_quiets_pruned;
         self.reduced += o.reduced;
         self.re_searched += o.re_searched;
         self.reduced_less_by_history += o.reduced_less_by_history;
@@ -135,6 +139,11 @@ impl fmt::Display for SearchStats {
                 Some(self.late_move_pruning_nodes),
             ),
             ("losing captures cut", self.losing_captures_pruned, None),
+            (
+                "quiet moves cut as losing their piece",
+                self.losing_quiets_pruned,
+                None,
+            ),
             ("moves reduced", self.reduced, None),
             (
                 "reduced moves searched again, of those reduced",
