@@ -88,9 +88,9 @@ fn gain(pos: &Position, mv: Move) -> i32 {
 /// wins at most the victims, and at least the victims less the capturer
 /// (a bound, not the exchange's floor: a reply that takes the capturer
 /// and more besides, a Lion's double capture or a burn, loses the mover
-/// more, and this may say yes where `see` says no). Not where the move promotes, nor in
-/// Nutty, where a piece stepping next to a Fire Demon burns (and a
-/// Demon's reply burns its neighbours).
+/// more, and this may say yes where `see` says no). Not where the move
+/// promotes, nor in Nutty, where a piece stepping next to a Fire Demon
+/// burns (and a Demon's reply burns its neighbours).
 pub fn see_ge(pos: &mut Position, mv: Move, threshold: i32, buf: &mut Vec<Move>) -> bool {
     if !pos.variant().auto_burn && !mv.promotes() {
         let victims = victims_value(pos, mv);
@@ -184,7 +184,7 @@ fn reply(pos: &mut Position, sq: Square, buf: &mut Vec<Move>, left: usize) -> i3
 /// valuable piece left on the square (nothing at all where the taker
 /// does not stay there), and of its ways the one taking most.
 fn least_valuable_taker(
-    pos: &mut Position,
+    pos: &Position,
     sq: Square,
     buf: &mut Vec<Move>,
     left: usize,
