@@ -247,35 +247,29 @@ impl Worker {
                 }
                 continue;
             }
-            // A quiet move that puts its piece where the exchange loses it
-            // (a piece left hanging) will hardly come good either.
+            // Exchange pruning near the leaves: a capture that loses more
+            // than a Pawn a ply of depth in its exchange, or a late quiet
+            // move that leaves its piece to be taken (by more than
+            // `quiet-see-margin` x depth squared), will hardly come good in
+            // the few plies left.
             let quiet_see_margin = param(P::QuietSeeMargin);
-            if ordinary
-                && quiet_node
-                && quiet_see_margin > 0
+            let exchange_floor = if ordinary && quiet_node && quiet_see_margin > 0 {
+                Some(-quiet_see_margin * depth * depth)
+            } else if capture && reducible && !pv_node && !in_check {
+                Some(-param(P::SeeMargin) * depth)
+            } else {
+                None
+            };
+            if let Some(floor) = exchange_floor
                 && legal > 0
                 && depth <= param(P::SeePruningDepth)
-                && !see_ge(
-                    pos,
-                    mv,
-                    -quiet_see_margin * depth * depth,
-                    &mut self.see_buf,
-                )
+                && !see_ge(pos, mv, floor, &mut self.see_buf)
             {
-                self.stats.losing_quiets_pruned += 1;
-                continue;
-            }
-            // A capture that loses more than a Pawn a ply of depth in its
-            // exchange will hardly come good in the few plies left.
-            if capture
-                && reducible
-                && !pv_node
-                && !in_check
-                && depth <= param(P::SeePruningDepth)
-                && legal > 0
-                && !see_ge(pos, mv, -param(P::SeeMargin) * depth, &mut self.see_buf)
-            {
-                self.stats.losing_captures_pruned += 1;
+                if capture {
+                    self.stats.losing_captures_pruned += 1;
+                } else {
+                    self.stats.losing_quiets_pruned += 1;
+                }
                 continue;
             }
             if self.benched(pos, mv) {
